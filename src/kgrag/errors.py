@@ -1,0 +1,56 @@
+"""Typed exceptions.
+
+Every error a user can cause carries a message that names *what* and *where* (file:line, field,
+question) so the CLI can print it as one line instead of a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class KgragError(Exception):
+    """Base class for all errors kgrag raises on purpose."""
+
+
+@dataclass(frozen=True)
+class InputProblem:
+    """One malformed input record: where it is and why it was rejected."""
+
+    file: str
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.reason}" if self.line else f"{self.file}: {self.reason}"
+
+
+class InputFileError(KgragError):
+    """A whole input file is unusable (missing, empty, binary, unknown format)."""
+
+
+class IngestError(KgragError):
+    """Ingest stopped on malformed records; the existing database was left untouched."""
+
+    def __init__(self, problems: list[InputProblem], shown: int = 20) -> None:
+        self.problems = problems
+        lines = [str(p) for p in problems[:shown]]
+        more = len(problems) - shown
+        if more > 0:
+            lines.append(f"... and {more} more")
+        super().__init__(
+            f"{len(problems)} malformed record(s); nothing was written "
+            "(use --on-error skip to ingest the rest):\n" + "\n".join(lines)
+        )
+
+
+class DatabaseNotFoundError(KgragError):
+    """The --db directory holds no kgrag database."""
+
+
+class ReadOnlyViolation(KgragError):
+    """A query that could write was refused before it reached the database."""
+
+
+class QueryError(KgragError):
+    """The database rejected a read-only query (syntax, unknown table, timeout)."""

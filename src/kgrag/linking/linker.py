@@ -1,0 +1,246 @@
+"""Entity and relation linking: exact/normalised, fuzzy (rapidfuzz) and dense (embedder) look-ups.
+
+Linking is a first-class, measured stage (DESIGN.md §6): every candidate carries its score and the
+method that found it, so "empty results" can be traced to the mention that failed to link.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from ..text import humanize_label, normalize_name, tokenize_with_spans
+
+LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
+
+# question words and function words: a span made only of these is almost never the topic entity
+STOPWORDS = frozenset("""
+a an the of in on at to for from by with about as into over under and or not no is are was were be been
+being do does did done has have had what which who whom whose when where why how that this these those
+it its his her their them they he she we you i me my your our film films movie movies
+""".split())
+
+
+NESTED_PENALTY = 0.5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An entity a mention may refer to."""
+
+    id: int
+    name: str
+    score: float
+    method: str
+
+
+@dataclass
+class Mention:
+    """A span of the question that names something in the KG."""
+
+    text: str
+    start: int
+    end: int
+    score: float
+    candidates: list[Candidate] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"text": self.text, "start": self.start, "end": self.end, "score": round(self.score, 4),
+                "candidates": [{"id": c.id, "name": c.name, "score": round(c.score, 4)} for c in self.candidates]}
+
+
+class EntityLinker:
+    """Links mentions to entity ids of one graph.
+
+    ``dense_matrix`` is a callable so the embedding matrix is computed/loaded only when dense
+    linking is first asked for.
+    """
+
+    def __init__(self, names: Sequence[str], aliases: Sequence[Sequence[str]], degree: np.ndarray,
+                 relations: Sequence[str], embed_query: Callable[[list[str]], np.ndarray] | None = None,
+                 dense_matrix: Callable[[], np.ndarray] | None = None,
+                 relation_matrix: Callable[[], np.ndarray] | None = None) -> None:
+        self.names = names
+        self.relations = list(relations)
+        self._embed = embed_query
+        self._dense_matrix = dense_matrix
+        self._relation_matrix = relation_matrix
+        self._prior = np.log1p(np.asarray(degree, dtype=np.float64))
+        self._prior = self._prior / (self._prior.max() if len(self._prior) and self._prior.max() > 0 else 1.0)
+        # normalised string -> [(entity id, is_alias)]
+        self.exact: dict[str, list[tuple[int, bool]]] = {}
+        for i, name in enumerate(names):
+            self.exact.setdefault(normalize_name(name), []).append((i, False))
+        for i, alist in enumerate(aliases):
+            for alias in alist:
+                key = normalize_name(alias)
+                if all(e != i for e, _ in self.exact.get(key, [])):
+                    self.exact.setdefault(key, []).append((i, True))
+        self.exact.pop("", None)
+        self._choices = list(self.exact)
+        self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
+
+    # ---- single-mention linking ------------------------------------------------------------
+    def _exact(self, norm: str, original: str | None = None) -> list[Candidate]:
+        """Entities whose name or alias normalises to ``norm``.
+
+        Namesakes are ordered by: name before alias, same surface form as written (case and
+        letters, ignoring punctuation) first, then by degree (popular entities first).
+        """
+        out = []
+        surface = _surface(original) if original is not None else None
+        for eid, is_alias in self.exact.get(norm, []):
+            score = 0.8 if is_alias else 0.9
+            if surface is not None and _surface(self.names[eid]) == surface:
+                score += 0.08
+            score += 0.02 * self._prior[eid]
+            out.append(Candidate(eid, self.names[eid], score, "exact"))
+        return sorted(out, key=lambda c: -c.score)
+
+    def _fuzzy(self, norm: str, top_m: int) -> list[Candidate]:
+        from rapidfuzz import fuzz, process
+
+        hits = process.extract(norm, self._choices, scorer=fuzz.WRatio, limit=top_m, score_cutoff=60)
+        out: dict[int, Candidate] = {}
+        for choice, score, _ in hits:
+            for eid, _alias in self.exact[choice]:
+                if eid not in out:
+                    out[eid] = Candidate(eid, self.names[eid], score / 100.0 * 0.95, "fuzzy")
+        return sorted(out.values(), key=lambda c: -c.score)[:top_m]
+
+    def _dense(self, text: str, top_m: int) -> list[Candidate]:
+        if self._embed is None or self._dense_matrix is None:
+            raise RuntimeError("dense linking needs an embedder")
+        matrix = self._dense_matrix()
+        sims = np.asarray(matrix @ self._embed([text])[0])
+        top = np.argpartition(-sims, min(top_m, len(sims) - 1))[:top_m] if len(sims) > top_m else np.arange(len(sims))
+        top = top[np.argsort(-sims[top])]
+        return [Candidate(int(i), self.names[i], float(sims[i]) * 0.9, "dense") for i in top]
+
+    def link(self, mention: str, top_m: int = 3, method: LinkMethod = "union") -> list[Candidate]:
+        """Scored candidate entities for one mention, best first.
+
+        ``union`` = exact matches, then the best of fuzzy and dense for the remaining slots (each
+        entity keeps its highest score). Exact matches score 0.8-1.0, fuzzy ≤ 0.95, dense ≤ 0.9.
+        """
+        norm = normalize_name(mention)
+        if method == "exact":
+            return self._exact(norm, mention)[:top_m]
+        if method == "fuzzy":
+            return self._fuzzy(norm, top_m)
+        if method == "dense":
+            return self._dense(mention, top_m)
+        merged: dict[int, Candidate] = {}
+        parts = [self._exact(norm, mention), self._fuzzy(norm, top_m)]
+        if self._embed is not None and self._dense_matrix is not None:
+            parts.append(self._dense(mention, top_m))
+        for cand in (c for part in parts for c in part):
+            if cand.id not in merged or cand.score > merged[cand.id].score:
+                merged[cand.id] = cand
+        return sorted(merged.values(), key=lambda c: -c.score)[:top_m]
+
+    # ---- mentions in free text -------------------------------------------------------------
+    def find_mentions(self, question: str, top_m: int = 3, fuzzy_fallback: bool = True) -> list[Mention]:
+        """Entity mentions in raw text (no brackets needed), best first.
+
+        Every token span whose normalised form is a name or alias is a candidate; spans are taken
+        longest first without overlap, so "Some Mother's Son" wins over "Son". A span's score
+        rewards length, matching the KG's case, and not being made of function words. If nothing
+        matches exactly, capitalised or quoted spans are tried fuzzily.
+        """
+        tokens = tokenize_with_spans(question)
+        spans: list[tuple[int, int]] = []
+        for n in range(min(self.max_tokens, len(tokens)), 0, -1):
+            for i in range(len(tokens) - n + 1):
+                if " ".join(t for t, _, _ in tokens[i:i + n]) in self.exact:
+                    spans.append((i, i + n))
+        taken = [False] * len(tokens)
+        nested_taken = [False] * len(tokens)
+        mentions: list[Mention] = []
+        for i, j in spans:  # already longest first
+            nested = any(taken[i:j])
+            if nested:
+                # a capitalised name inside a longer match ("John Ford" in the title "Directed by
+                # John Ford") stays as a lower-scored alternative
+                if all(taken[i:j]) and not any(nested_taken[i:j]) and question[tokens[i][1]].isupper():
+                    for k in range(i, j):
+                        nested_taken[k] = True
+                else:
+                    continue
+            else:
+                for k in range(i, j):
+                    taken[k] = True
+            start, end = tokens[i][1], tokens[j - 1][2]
+            text = question[start:end]
+            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), text)[:top_m]
+            score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
+            mentions.append(Mention(text, start, end, score, cands))
+        if not mentions and fuzzy_fallback:
+            mentions = self._fuzzy_mentions(question, tokens, top_m)
+        mentions.sort(key=lambda m: (-m.score, m.start))
+        return mentions
+
+    def _span_score(self, toks: list[tuple[str, int, int]], text: str, cands: list[Candidate]) -> float:
+        words = [t for t, _, _ in toks]
+        content = sum(w not in STOPWORDS for w in words) / len(words)
+        length = 1 - math.exp(-len(text) / 8)
+        # matching the KG's case is evidence only when the writer used capitals or digits
+        marked = any(ch.isupper() or ch.isdigit() for ch in text)
+        case = 1.0 if marked and any(_surface(self.names[c.id]) == _surface(text) for c in cands) else 0.0
+        capital = 1.0 if text[:1].isupper() or text[:1].isdigit() else 0.0
+        return 0.35 * content + 0.25 * length + 0.25 * case + 0.15 * capital
+
+    def _fuzzy_mentions(self, question: str, tokens: list[tuple[str, int, int]], top_m: int) -> list[Mention]:
+        """Fallback for typos: try runs of capitalised tokens, then the content-word runs."""
+        runs: list[tuple[int, int]] = []
+        i = 0
+        while i < len(tokens):
+            j = i
+            while j < len(tokens) and (question[tokens[j][1]].isupper() or question[tokens[j][1]].isdigit()):
+                j += 1
+            if j > i:
+                runs.append((i, j))
+                i = j
+            else:
+                i += 1
+        if not runs:
+            runs = [(i, i + 1) for i, (t, _, _) in enumerate(tokens) if t not in STOPWORDS]
+        out = []
+        for i, j in runs:
+            text = question[tokens[i][1]:tokens[j - 1][2]]
+            cands = self._fuzzy(normalize_name(text), top_m)
+            if cands:
+                out.append(Mention(text, tokens[i][1], tokens[j - 1][2], 0.5 * cands[0].score, cands))
+        return out
+
+    # ---- relations -----------------------------------------------------------------------------
+    def link_relation(self, phrase: str, top_m: int = 3) -> list[Candidate]:
+        """Relation labels for a phrase ("who directed" -> directed_by), by dense similarity
+        when an embedder is available, else by fuzzy match on the humanised label."""
+        if self._embed is not None and self._relation_matrix is not None and self.relations:
+            sims = np.asarray(self._relation_matrix() @ self._embed([phrase])[0])
+            order = np.argsort(-sims)[:top_m]
+            return [Candidate(int(i), self.relations[i], float(sims[i]), "dense") for i in order]
+        from rapidfuzz import fuzz, process
+
+        human = [humanize_label(r) for r in self.relations]
+        hits = process.extract(phrase.lower(), human, scorer=fuzz.WRatio, limit=top_m)
+        return [Candidate(idx, self.relations[idx], score / 100.0, "fuzzy") for _, score, idx in hits]
+
+
+def _surface(text: str) -> str:
+    """Case-preserving form without punctuation: "The D.I." and "The D.I" compare equal."""
+    return " ".join(re.findall(r"[^\W_]+", text))
+
+
+def mention_json(question: str, mentions: list[Mention]) -> dict:
+    """The `kgrag link --json` line shape: {"question", "mentions": [...]} (scripts rely on it)."""
+    return {"question": question, "mentions": [m.to_json() for m in mentions]}
+
+
+__all__ = ["Candidate", "EntityLinker", "Mention", "mention_json", "asdict"]

@@ -1,0 +1,62 @@
+"""The method interface and registry: every method is a strategy over a `KnowledgeGraph`."""
+
+from __future__ import annotations
+
+import importlib
+import time
+from abc import ABC, abstractmethod
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..answer import Answer
+from ..datasets import QAItem
+from ..errors import KgragError
+from ..graph import KnowledgeGraph
+
+
+class Method(ABC):
+    """``fit`` (optional) learns from question-answer pairs; ``answer`` answers one question."""
+
+    name: ClassVar[str]
+
+    def __init__(self, kg: KnowledgeGraph, **options: Any) -> None:
+        self.kg = kg
+        self.options = options
+
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        """Learn from pairs; returns a small report (counts, times). Default: nothing to learn."""
+        return {}
+
+    @abstractmethod
+    def _answer(self, question: str, result: Answer) -> None:
+        """Fill ``result`` (entities, evidence, text); stages timed with ``result.stage``."""
+
+    def answer(self, question: str) -> Answer:
+        """Answer one question. Never raises for a per-question failure: it lands in ``error``."""
+        result = Answer(question=question, method=self.name)
+        t0 = time.perf_counter()
+        try:
+            self._answer(question, result)
+        except KgragError as exc:
+            result.error = str(exc)
+        result.timings["total"] = time.perf_counter() - t0
+        return result
+
+    def save(self, directory: Path) -> None:
+        """Persist what ``fit`` learned (default: nothing)."""
+
+    def load(self, directory: Path) -> bool:
+        """Restore what ``save`` wrote; False when there is nothing to load."""
+        return False
+
+
+METHODS: dict[str, str] = {
+    "baseline": "kgrag.methods.baseline:BaselineMethod",
+}
+
+
+def create_method(name: str, kg: KnowledgeGraph, **options: Any) -> Method:
+    if name not in METHODS:
+        raise KgragError(f"unknown method '{name}' (available: {', '.join(sorted(METHODS))})")
+    module, cls = METHODS[name].split(":")
+    return getattr(importlib.import_module(module), cls)(kg, **options)

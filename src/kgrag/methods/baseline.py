@@ -1,0 +1,65 @@
+"""Baseline: link, take 1-hop neighbours, rank them by question-relation similarity.
+
+No LLM and no training: it exercises the harness end to end and gives every method a floor.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from ..answer import Answer, Evidence, RankedEntity
+from ..text import humanize_label
+from .base import Method
+
+
+def mask_mentions(question: str, spans: list[tuple[int, int]]) -> str:
+    """Replace entity mentions with "X" so similarity is about the relation, not the name."""
+    for start, end in sorted(spans, reverse=True):
+        question = question[:start] + "X" + question[end:]
+    return question
+
+
+class BaselineMethod(Method):
+    name = "baseline"
+
+    def _answer(self, question: str, result: Answer) -> None:
+        kg = self.kg
+        with result.stage("link"):
+            mentions = kg.linker.find_mentions(question, top_m=int(self.options.get("top_m", 1)))
+        if not mentions:
+            result.error = "no entity of the question could be linked to the graph"
+            return
+        topic = mentions[0]
+        with result.stage("retrieve"):
+            groups: dict[tuple[int, bool], list[tuple[int, int]]] = defaultdict(list)
+            for cand in topic.candidates:
+                for st in kg.snapshot.edges_of(cand.id, "both"):
+                    groups[(st.relation, st.forward)].append((cand.id, st.target))
+        if not groups:
+            result.error = f"'{topic.text}' has no neighbours in the graph"
+            return
+        with result.stage("rank"):
+            masked = mask_mentions(question, [(topic.start, topic.end)])
+            q = kg.embed([masked])[0]
+            rel_vecs = kg.relation_embeddings()
+            keys = list(groups)
+            sims = np.array([float(rel_vecs[r] @ q) for r, _ in keys])
+            order = np.argsort(-sims, kind="stable")
+        seen: set[int] = set()
+        for rank, k in enumerate(order):
+            rel, forward = keys[k]
+            for src, tgt in groups[keys[k]]:
+                if tgt in seen:
+                    continue
+                seen.add(tgt)
+                result.entities.append(RankedEntity(kg.names[tgt], float(sims[k]), tgt))
+                h, t = (src, tgt) if forward else (tgt, src)
+                if rank == 0:
+                    result.evidence.append(Evidence("triple", kg.triple_text(h, rel, t), float(sims[k]),
+                                                    {"head": h, "relation": rel, "tail": t}))
+            if rank == 0:
+                result.num_selected = len(result.entities)
+        best_rel, _ = keys[order[0]]
+        result.text = f"{', '.join(result.selected)} (via '{humanize_label(kg.relations[best_rel])}' of {topic.text})"

@@ -1,0 +1,144 @@
+"""The Kùzu side of the store: schema, bulk load, and read-only querying.
+
+Schema: one node table per entity label (``Entity`` when the input has none) with the global integer
+``id`` as primary key, ``key`` (input identifier), ``name``, ``aliases`` and ``props`` (JSON); one
+rel table per relation label, its FROM/TO pairs those seen in the data, with a ``props`` column.
+One table per relation keeps Cypher natural for query-writing methods (``-[:directed_by]->``).
+Bulk load goes through Parquet files so names with quotes, commas or newlines need no escaping.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import QueryError
+from .graph_data import GraphData
+from .readonly import check_read_only
+
+DEFAULT_TIMEOUT_MS = 30_000
+
+
+def table_names(labels: list[str], taken: set[str] | None = None) -> dict[str, str]:
+    """Map labels to distinct Kùzu identifiers ([A-Za-z_][A-Za-z0-9_]*, unique ignoring case)."""
+    used = {t.lower() for t in (taken or set())}
+    out: dict[str, str] = {}
+    for label in labels:
+        base = re.sub(r"\W+", "_", label, flags=re.ASCII).strip("_") or "rel"
+        if base[0].isdigit():
+            base = "_" + base
+        name, i = base, 2
+        while name.lower() in used:
+            name, i = f"{base}_{i}", i + 1
+        used.add(name.lower())
+        out[label] = name
+    return out
+
+
+@dataclass(frozen=True)
+class Schema:
+    """What exists in the database, for prompts and for validating generated queries."""
+
+    node_tables: dict[str, str]  # entity label -> table
+    rel_tables: dict[str, str]  # relation label -> table
+    connections: dict[str, list[tuple[str, str]]]  # rel table -> [(from table, to table)]
+
+    def describe(self) -> str:
+        """Compact schema text for LLM prompts."""
+        lines = ["Node tables: " + ", ".join(f"{t}(id, key, name, aliases, props)" for t in self.node_tables.values())]
+        for rel, table in self.rel_tables.items():
+            pairs = ", ".join(f"(:{a})-[:{table}]->(:{b})" for a, b in self.connections[table])
+            lines.append(f"{pairs}  # relation '{rel}'")
+        return "\n".join(lines)
+
+
+def write_kuzu(path: Path, data: GraphData) -> Schema:
+    """Create a fresh database at ``path`` holding ``data``."""
+    import kuzu
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    node_tables = table_names(sorted(set(data.labels)))
+    rel_tables = table_names(data.relations, taken=set(node_tables.values()))
+    labels = np.array([node_tables[lbl] for lbl in data.labels]) if data.labels else np.array([], dtype=str)
+    edges = data.edge_array()
+    db = kuzu.Database(str(path))
+    conn = kuzu.Connection(db)
+    connections: dict[str, list[tuple[str, str]]] = {}
+    with tempfile.TemporaryDirectory(prefix="kgrag-load-") as tmp:
+        for table in node_tables.values():
+            conn.execute(f"CREATE NODE TABLE `{table}`(id INT64, key STRING, name STRING, "
+                         "aliases STRING[], props STRING, PRIMARY KEY(id))")
+            ids = np.flatnonzero(labels == table)
+            file = Path(tmp) / f"n_{table}.parquet"
+            pq.write_table(pa.table({
+                "id": pa.array(ids, pa.int64()),
+                "key": [data.keys[i] for i in ids],
+                "name": [data.names[i] for i in ids],
+                "aliases": pa.array([data.aliases[i] for i in ids], pa.list_(pa.string())),
+                "props": [json.dumps(data.properties[i], ensure_ascii=False) for i in ids],
+            }), file)
+            conn.execute(f"COPY `{table}` FROM '{file}'")
+        for rid, (rel, table) in enumerate(rel_tables.items()):
+            sel = edges[edges[:, 1] == rid]
+            pairs = sorted({(labels[h], labels[t]) for h, t in zip(sel[:, 0], sel[:, 2])})
+            connections[table] = pairs
+            conn.execute(f"CREATE REL TABLE `{table}`("
+                         + ", ".join(f"FROM `{a}` TO `{b}`" for a, b in pairs) + ", props STRING)")
+            for a, b in pairs:
+                part = sel[(labels[sel[:, 0]] == a) & (labels[sel[:, 2]] == b)]
+                file = Path(tmp) / f"e_{table}_{a}_{b}.parquet"
+                pq.write_table(pa.table({
+                    "from": pa.array(part[:, 0], pa.int64()),
+                    "to": pa.array(part[:, 2], pa.int64()),
+                    "props": [json.dumps(data.edge_properties.get(tuple(e), {}), ensure_ascii=False) for e in part.tolist()],
+                }), file)
+                options = f" (from='{a}', to='{b}')" if len(pairs) > 1 else ""
+                conn.execute(f"COPY `{table}` FROM '{file}'{options}")
+    conn.close()
+    db.close()
+    return Schema(node_tables=node_tables, rel_tables=rel_tables, connections=connections)
+
+
+class KuzuStore:
+    """Read-only access to the database: Cypher with parameters, a timeout and a row limit."""
+
+    def __init__(self, path: Path, schema: Schema, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
+        import kuzu
+
+        self.path = path
+        self.schema = schema
+        self._db = kuzu.Database(str(path), read_only=True)
+        self._conn = kuzu.Connection(self._db)
+        self._conn.set_query_timeout(timeout_ms)
+
+    def query(self, cypher: str, params: dict[str, Any] | None = None, limit: int | None = None,
+              trusted: bool = False) -> list[dict[str, Any]]:
+        """Run one read-only query and return rows as dicts.
+
+        Untrusted text (a user's or an LLM's) is checked by :func:`check_read_only` first;
+        ``trusted`` is for kgrag's own parameterised templates. Either way the database itself
+        is open read-only.
+        """
+        if not trusted:
+            check_read_only(cypher)
+        try:
+            result = self._conn.execute(cypher, parameters=params or {})
+        except RuntimeError as exc:
+            raise QueryError(f"query failed: {exc}") from None
+        columns = result.get_column_names()
+        rows: list[dict[str, Any]] = []
+        while result.has_next() and (limit is None or len(rows) < limit):
+            rows.append(dict(zip(columns, result.get_next())))
+        result.close()
+        return rows
+
+    def close(self) -> None:
+        self._conn.close()
+        self._db.close()
