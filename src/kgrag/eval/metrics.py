@@ -2,7 +2,7 @@
 
 Normalisation (:func:`normalize_answer`), applied to predictions and gold alike: Unicode fold and
 accent removal, lower-case, punctuation to spaces, the articles "a", "an", "the" removed,
-whitespace collapsed. Duplicate predictions count once, at their first rank.
+whitespace collapsed (the SQuAD rules; a lone "a" is dropped as an article, so "U.S.A." -> "u s"). Duplicate predictions count once, at their first rank.
 A metric over an empty gold set is undefined and returns ``None`` (left out of averages).
 """
 

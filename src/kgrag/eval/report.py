@@ -81,7 +81,7 @@ def _plots(records: list[dict[str, Any]], summary: dict[str, Any], out_dir: Path
     ax.set_xticks(x, types)
     ax.set_ylim(0, 1.05)
     ax.set_title(f"{summary['method']}: score per question type")
-    ax.legend(loc="lower right", fontsize=8)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8)
     fig.tight_layout()
     fig.savefig(out_dir / "scores.png", dpi=110)
     plt.close(fig)

@@ -27,6 +27,7 @@ it its his her their them they he she we you i me my your our film films movie m
 
 
 NESTED_PENALTY = 0.5
+LEXICAL_WEIGHT = 0.2
 
 
 @dataclass(frozen=True)
@@ -220,17 +221,27 @@ class EntityLinker:
 
     # ---- relations -----------------------------------------------------------------------------
     def link_relation(self, phrase: str, top_m: int = 3) -> list[Candidate]:
-        """Relation labels for a phrase ("who directed" -> directed_by), by dense similarity
-        when an embedder is available, else by fuzzy match on the humanised label."""
-        if self._embed is not None and self._relation_matrix is not None and self.relations:
-            sims = np.asarray(self._relation_matrix() @ self._embed([phrase])[0])
-            order = np.argsort(-sims)[:top_m]
-            return [Candidate(int(i), self.relations[i], float(sims[i]), "dense") for i in order]
-        from rapidfuzz import fuzz, process
+        """Relation labels for a phrase ("who was the director" -> directed_by).
 
-        human = [humanize_label(r) for r in self.relations]
-        hits = process.extract(phrase.lower(), human, scorer=fuzz.WRatio, limit=top_m)
-        return [Candidate(idx, self.relations[idx], score / 100.0, "fuzzy") for _, score, idx in hits]
+        Hybrid score: dense cosine (when an embedder is available) plus a lexical term, the share
+        of the label's content words whose 5-letter stem occurs in the phrase ("direc" matches
+        "director" and "directed"); short phrases are where small embedders need that help.
+        """
+        stems = {w[:5] for w in normalize_name(phrase).split() if w not in STOPWORDS}
+        lexical = np.zeros(len(self.relations))
+        for i, rel in enumerate(self.relations):
+            words = [w for w in humanize_label(rel).split() if w not in STOPWORDS]
+            lexical[i] = sum(w[:5] in stems for w in words) / len(words) if words else 0.0
+        if self._embed is not None and self._relation_matrix is not None and self.relations:
+            scores = np.asarray(self._relation_matrix() @ self._embed([phrase])[0]) + LEXICAL_WEIGHT * lexical
+            method = "hybrid"
+        else:
+            from rapidfuzz import fuzz
+
+            scores = np.array([fuzz.WRatio(phrase.lower(), humanize_label(r)) / 100 for r in self.relations]) + lexical
+            method = "fuzzy"
+        order = np.argsort(-scores, kind="stable")[:top_m]
+        return [Candidate(int(i), self.relations[i], float(scores[i]), method) for i in order]
 
 
 def _surface(text: str) -> str:

@@ -42,10 +42,9 @@ class BaselineMethod(Method):
             return
         with result.stage("rank"):
             masked = mask_mentions(question, [(topic.start, topic.end)])
-            q = kg.embed([masked])[0]
-            rel_vecs = kg.relation_embeddings()
+            rel_score = {c.id: c.score for c in kg.linker.link_relation(masked, top_m=len(kg.relations))}
             keys = list(groups)
-            sims = np.array([float(rel_vecs[r] @ q) for r, _ in keys])
+            sims = np.array([rel_score[r] for r, _ in keys])
             order = np.argsort(-sims, kind="stable")
         seen: set[int] = set()
         for rank, k in enumerate(order):

@@ -1,0 +1,90 @@
+"""The `kgrag` command line, run as a real subprocess: exit codes, messages, output shapes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def kgrag(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "kgrag", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600, env={**__import__("os").environ, "COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def cli_db(tmp_path_factory) -> Path:
+    from tests.conftest import MOVIES
+
+    d = tmp_path_factory.mktemp("cli")
+    (d / "movies.txt").write_text(MOVIES)
+    r = kgrag("ingest", str(d / "movies.txt"), "--db", str(d / "db"), "--no-embed")
+    assert r.returncode == 0, r.stderr
+    assert "ingested 21 entities, 17 edges" in r.stdout
+    return d / "db"
+
+
+def test_info(cli_db):
+    r = kgrag("info", "--db", str(cli_db))
+    assert r.returncode == 0 and "starred_actors" in r.stdout and "17 edges" in r.stdout
+    data = json.loads(kgrag("info", "--db", str(cli_db), "--json").stdout)
+    assert data["edges"] == 17
+
+
+def test_link_json_shape(cli_db, tmp_path):
+    r = kgrag("link", "who starred in Pulp Fiction", "--db", str(cli_db), "--json")
+    obj = json.loads(r.stdout)
+    assert obj["question"] == "who starred in Pulp Fiction"
+    m = obj["mentions"][0]
+    assert set(m) == {"text", "start", "end", "score", "candidates"}
+    assert m["text"] == "Pulp Fiction" and obj["question"][m["start"]:m["end"]] == "Pulp Fiction"
+    assert set(m["candidates"][0]) == {"id", "name", "score"}
+    qs = tmp_path / "qs.txt"
+    qs.write_text("who starred in Grease\n\nwhen was Kill Bill released\n")
+    lines = kgrag("link", "--db", str(cli_db), "--file", str(qs)).stdout.splitlines()
+    assert [json.loads(x)["mentions"][0]["candidates"][0]["name"] for x in lines] == ["Grease", "Kill Bill"]
+
+
+def test_query_read_only(cli_db):
+    r = kgrag("query", "MATCH (m)-[:directed_by]->(d) RETURN d.name AS director ORDER BY director LIMIT 2", "--db", str(cli_db))
+    assert r.returncode == 0 and json.loads(r.stdout.splitlines()[0]) == {"director": "John Ford"}
+    for q in ("MATCH (n) DETACH DELETE n", "cReAtE (n:Entity {id: 5})", "/* x */ MATCH (n) SET n.name='y'"):
+        r = kgrag("query", q, "--db", str(cli_db))
+        assert r.returncode == 2 and "refused" in r.stderr and "Traceback" not in r.stderr
+    assert "17 row" in kgrag("query", "MATCH ()-[r]->() RETURN r", "--db", str(cli_db), "--limit", "100").stderr
+
+
+def test_bad_input_messages_not_tracebacks(tmp_path, cli_db):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("A|r|B\nonly|two\n")
+    r = kgrag("ingest", str(bad), "--db", str(cli_db), "--no-embed")
+    assert r.returncode == 2 and "bad.txt:2: expected 3" in r.stderr and "Traceback" not in r.stderr
+    assert "17 edges" in kgrag("info", "--db", str(cli_db)).stdout  # untouched
+    r = kgrag("ingest", str(tmp_path / "missing.txt"), "--db", str(tmp_path / "x"))
+    assert r.returncode == 2 and "no such file" in r.stderr
+    r = kgrag("info", "--db", str(tmp_path / "nothing"))
+    assert r.returncode == 2 and "no kgrag database" in r.stderr
+    r = kgrag("ingest", str(bad), "--db", str(tmp_path / "skip"), "--on-error", "skip", "--no-embed")
+    assert r.returncode == 0 and "skipped" in r.stderr and "1 edges" in r.stdout
+
+
+def test_split_and_eval_cli(tmp_path, cli_db):
+    data = tmp_path / "1-hop" / "dev.txt"
+    data.parent.mkdir()
+    data.write_text("".join(f"who directed [{m}]\t{d}\n" for m, d in
+                            [("Kill Bill", "Quentin Tarantino"), ("Pulp Fiction", "Quentin Tarantino"),
+                             ("The Searchers", "John Ford"), ("Police", "Maurice Pialat")]))
+    r = kgrag("split", str(data), "--out", str(tmp_path / "splits"), "--val", "0.5")
+    assert r.returncode == 0
+    assert sum(len(p.read_text().splitlines()) for p in (tmp_path / "splits").iterdir()) == 4
+    r = kgrag("eval", "--db", str(cli_db), "--data", str(data), "--oracle", "--out", str(tmp_path / "o"))
+    assert r.returncode == 0 and json.loads((tmp_path / "o" / "ceiling.json").read_text())["1-hop"]["reachable@1"] == 1.0
+
+
+def test_demo_runs_offline(tmp_path):
+    r = kgrag("demo", "--db", str(tmp_path / "demo"), "--questions", "1")
+    assert r.returncode == 0, r.stderr
+    assert "ingested the bundled sample" in r.stdout and "answer:" in r.stdout and "demo finished" in r.stdout

@@ -1,0 +1,29 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kgrag.text import humanize_label, normalize_name, tokenize_with_spans
+
+
+def test_normalize_name_folds_case_accents_and_punctuation():
+    assert normalize_name("Some Mother's  Son") == "some mother s son"
+    assert normalize_name("Amélie") == "amelie"
+    assert normalize_name("  Invasion U.S.A.  ") == "invasion u s a"
+    assert normalize_name("東京物語") == "東京物語"  # non-Latin names survive
+
+
+def test_tokens_carry_original_offsets():
+    text = "who directed Amélie?"
+    toks = tokenize_with_spans(text)
+    assert [t for t, _, _ in toks] == ["who", "directed", "amelie"]
+    assert text[toks[2][1]:toks[2][2]] == "Amélie"
+
+
+@given(st.text(max_size=40))
+def test_tokens_join_to_normalized_name(text):
+    # the mention finder relies on this: a name's tokens, joined, are its normalised form
+    assert " ".join(t for t, _, _ in tokenize_with_spans(text)) == normalize_name(text)
+
+
+def test_humanize_label():
+    assert humanize_label("directed_by") == "directed by"
+    assert humanize_label("starredActors") == "starred actors"
