@@ -132,7 +132,7 @@ def query(cypher: str, db: DbOpt = Path("kgrag-db"),
 
 
 def _register_optional_commands() -> None:
-    from . import cli_eval  # noqa: F401  (registers eval, split, ask, demo)
+    from . import cli_eval, cli_llm  # noqa: F401  (register eval, split, ask, demo, llm-check)
 
 
 def main() -> None:

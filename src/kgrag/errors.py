@@ -54,3 +54,27 @@ class ReadOnlyViolation(KgragError):
 
 class QueryError(KgragError):
     """The database rejected a read-only query (syntax, unknown table, timeout)."""
+
+
+class LLMError(KgragError):
+    """Base class for LLM-layer failures."""
+
+
+class LLMUnavailable(LLMError):
+    """The endpoint could not be reached (after retries) or stopped answering."""
+
+
+class LLMModelNotFound(LLMError):
+    """The configured model is not served by the endpoint."""
+
+
+class LLMOutputError(LLMError):
+    """The model's output stayed unusable (invalid JSON/schema) after one repair attempt."""
+
+
+class LLMContextError(LLMError):
+    """The instructions alone do not fit the model's context window."""
+
+
+class NotSupportedByBackend(LLMError):
+    """The backend cannot do this (e.g. log-probability scoring on a server without logprobs)."""

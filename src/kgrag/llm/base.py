@@ -1,0 +1,178 @@
+"""The one LLM interface every method calls; backends implement a few hooks.
+
+Shared here, once for all backends: context budgeting, the response cache, JSON parsing with
+one repair-and-retry, choice validation, and usage accounting.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..errors import LLMOutputError, NotSupportedByBackend
+from .budget import fit_messages
+from .cache import ResponseCache
+from .config import LLMConfig
+from .types import Completion, Message, Usage
+
+log = logging.getLogger("kgrag.llm")
+
+
+def choice_schema(choices: Sequence[str]) -> dict[str, Any]:
+    return {"type": "object", "properties": {"answer": {"type": "string", "enum": list(choices)}},
+            "required": ["answer"]}
+
+
+def extract_json(text: str) -> Any:
+    """Parse JSON, tolerating code fences and prose around one object or array."""
+    text = text.strip()
+    fenced = re.search(r"```(?:json)?\s*(.*?)```", text, re.DOTALL)
+    if fenced:
+        text = fenced.group(1).strip()
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        start = min((i for i in (text.find("{"), text.find("[")) if i >= 0), default=-1)
+        if start < 0:
+            raise
+        closer = "}" if text[start] == "{" else "]"
+        return json.loads(text[start:text.rfind(closer) + 1])
+
+
+def validate_json(value: Any, schema: dict[str, Any]) -> None:
+    import jsonschema
+
+    jsonschema.validate(value, schema)
+
+
+class LLM(ABC):
+    """``chat`` for generation (optionally JSON-schema, grammar or choice constrained), ``stream``
+    for incremental text, ``score`` for exact log-probabilities of candidate continuations."""
+
+    backend: str = "?"
+    supports_grammar: bool = False
+
+    def __init__(self, config: LLMConfig) -> None:
+        self.config = config
+        self._cache = ResponseCache(config.cache_path) if config.cache_path else None
+
+    # ---- hooks ---------------------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def model_name(self) -> str: ...
+
+    @property
+    def context_window(self) -> int:
+        return self.config.n_ctx
+
+    @abstractmethod
+    def _complete(self, messages: list[Message], *, max_tokens: int, temperature: float, stop: list[str] | None,
+                  json_schema: dict | None, grammar: str | None, choices: Sequence[str] | None) -> Completion: ...
+
+    def _stream(self, messages: list[Message], *, max_tokens: int, temperature: float,
+                stop: list[str] | None) -> Iterator[str]:
+        raise NotSupportedByBackend(f"streaming is not supported by the {self.backend} backend")
+
+    def _score(self, prompt: str | list[Message], candidates: Sequence[str]) -> list[float]:
+        raise NotSupportedByBackend(f"log-probability scoring is not supported by the {self.backend} backend")
+
+    def count_tokens(self, text: str) -> int:
+        return max(1, len(text) // 4)
+
+    def cut_tokens(self, text: str, n: int) -> str:
+        return text[: n * 4]
+
+    # ---- public API -----------------------------------------------------------------------------
+    def chat(self, messages: list[Message], *, max_tokens: int = 256, temperature: float = 0.0,
+             stop: list[str] | None = None, json_schema: dict[str, Any] | None = None,
+             grammar: str | None = None, choices: Sequence[str] | None = None) -> Completion:
+        """One completion. With ``json_schema`` the result's ``parsed`` holds the validated value;
+        with ``choices`` the text is exactly one of them."""
+        if grammar and not self.supports_grammar:
+            raise NotSupportedByBackend(f"GBNF grammars are not supported by the {self.backend} backend")
+        messages = fit_messages(messages, self.context_window - max_tokens, self.count_tokens, self.cut_tokens)
+        params = {"max_tokens": max_tokens, "temperature": temperature, "stop": stop, "json_schema": json_schema,
+                  "grammar": grammar, "choices": list(choices) if choices else None, "seed": self.config.seed}
+        key = ResponseCache.key(backend=self.backend, model=self.model_name, messages=messages, **params) if self._cache else ""
+        if self._cache and (hit := self._cache.get(key)):
+            return Completion(hit["text"], hit["model"], Usage(**hit["usage"]), 0.0, hit["parsed"], True,
+                              hit.get("finish_reason"))
+        if choices and not self.supports_grammar:
+            json_schema = choice_schema(choices)
+        comp = self._complete(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
+                              json_schema=json_schema, grammar=grammar, choices=choices)
+        if json_schema is not None:
+            comp = self._parsed(comp, messages, json_schema, max_tokens, temperature, stop)
+            if choices and not self.supports_grammar:
+                comp.text = comp.parsed["answer"]
+        if choices and comp.text not in choices:
+            raise LLMOutputError(f"model answered {comp.text[:80]!r}, not one of {len(choices)} allowed choices")
+        if self._cache:
+            self._cache.put(key, {"text": comp.text, "model": comp.model, "usage": comp.usage.__dict__,
+                                  "parsed": comp.parsed, "finish_reason": comp.finish_reason})
+        return comp
+
+    def _parsed(self, comp: Completion, messages: list[Message], schema: dict[str, Any], max_tokens: int,
+                temperature: float, stop: list[str] | None) -> Completion:
+        """Parse and validate; on failure ask once more with the error, then give up loudly."""
+        try:
+            comp.parsed = extract_json(comp.text)
+            validate_json(comp.parsed, schema)
+            return comp
+        except Exception as first:  # json or jsonschema error
+            log.info("invalid JSON from %s, asking once more", self.backend)
+            repair: list[Message] = [*messages, {"role": "assistant", "content": comp.text},
+                                     {"role": "user", "content": f"That was not valid JSON for the required schema "
+                                      f"({str(first).splitlines()[0][:200]}). Reply with the JSON value only."}]
+            again = self._complete(repair, max_tokens=max_tokens, temperature=temperature, stop=stop,
+                                   json_schema=schema, grammar=None, choices=None)
+            again.usage = Usage(comp.usage.prompt_tokens + again.usage.prompt_tokens,
+                                comp.usage.completion_tokens + again.usage.completion_tokens)
+            again.latency += comp.latency
+            try:
+                again.parsed = extract_json(again.text)
+                validate_json(again.parsed, schema)
+                return again
+            except Exception as second:
+                raise LLMOutputError(f"{self.backend} model output is not valid JSON for the schema after one "
+                                     f"repair attempt: {str(second).splitlines()[0][:200]}") from None
+
+    def stream(self, messages: list[Message], *, max_tokens: int = 256, temperature: float = 0.0,
+               stop: list[str] | None = None) -> Iterator[str]:
+        messages = fit_messages(messages, self.context_window - max_tokens, self.count_tokens, self.cut_tokens)
+        yield from self._stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop)
+
+    def score(self, prompt: str | list[Message], candidates: Sequence[str]) -> list[float]:
+        """Sum of token log-probabilities of each candidate as the continuation of ``prompt``
+        (a string, or chat messages that are rendered with the assistant turn opened)."""
+        if not candidates:
+            return []
+        key = ResponseCache.key(backend=self.backend, model=self.model_name, score=prompt, candidates=list(candidates)) \
+            if self._cache else ""
+        if self._cache and (hit := self._cache.get(key)):
+            return hit["scores"]
+        t0 = time.perf_counter()
+        scores = self._score(prompt, candidates)
+        log.debug("scored %d candidates in %.3fs", len(candidates), time.perf_counter() - t0)
+        if self._cache:
+            self._cache.put(key, {"scores": scores})
+        return scores
+
+
+def create_llm(config: LLMConfig | None = None) -> LLM:
+    """The configured backend (default: the bundled local model)."""
+    config = config or LLMConfig.load()
+    if config.backend == "openai":
+        from .openai_backend import OpenAILLM
+
+        return OpenAILLM(config)
+    if config.backend == "transformers":
+        raise NotSupportedByBackend("the transformers backend is not built yet; use 'local' or 'openai'")
+    from .local import LocalLLM
+
+    return LocalLLM(config)
