@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[llm,dev]"
+	$(PY) -m pip install -q -e ".[llm,transformers,dev]"
 	touch $@
 
 .PHONY: install demo test bench

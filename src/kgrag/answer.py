@@ -75,5 +75,10 @@ class Answer:
         finally:
             self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - t0
 
+    def record_llm(self, purpose: str, completion: Any) -> None:
+        """Account one LLM call (a ``kgrag.llm.types.Completion``) to this answer."""
+        self.llm_calls.append(LLMCall(purpose, completion.model, completion.usage.prompt_tokens,
+                                      completion.usage.completion_tokens, completion.latency, completion.cached))
+
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

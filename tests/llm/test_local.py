@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -61,3 +62,11 @@ def test_response_cache_replays(tmp_path):
 
 def test_choices_grammar_escapes():
     assert choices_grammar(['a"b', "c\\d"]) == 'root ::= "a\\"b" | "c\\\\d"'
+
+
+def test_prefix_sharing_equals_scoring_one_by_one(local_llm):
+    cands = ["MATCH (a)-[:directed_by]-(b)", "MATCH (a)-[:directed_by]-(b) LIMIT 5", "MATCH (a)-[:written_by]-(b)",
+             "RETURN 1", "MATCH (a)"]
+    together = local_llm.score(Q, cands)
+    alone = [local_llm.score(Q, [c])[0] for c in cands]
+    assert together == [pytest.approx(a, abs=1e-3) for a in alone]

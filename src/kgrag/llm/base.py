@@ -56,6 +56,7 @@ class LLM(ABC):
 
     backend: str = "?"
     supports_grammar: bool = False
+    choices_by_scoring: bool = False  # the backend picks one of ``choices`` by exact scoring
 
     def __init__(self, config: LLMConfig) -> None:
         self.config = config
@@ -102,13 +103,14 @@ class LLM(ABC):
         if self._cache and (hit := self._cache.get(key)):
             return Completion(hit["text"], hit["model"], Usage(**hit["usage"]), 0.0, hit["parsed"], True,
                               hit.get("finish_reason"))
-        if choices and not self.supports_grammar:
-            json_schema = choice_schema(choices)
+        via_schema = bool(choices) and not (self.supports_grammar or self.choices_by_scoring)
+        if via_schema:
+            json_schema = choice_schema(choices)  # type: ignore[arg-type]
         comp = self._complete(messages, max_tokens=max_tokens, temperature=temperature, stop=stop,
                               json_schema=json_schema, grammar=grammar, choices=choices)
         if json_schema is not None:
             comp = self._parsed(comp, messages, json_schema, max_tokens, temperature, stop)
-            if choices and not self.supports_grammar:
+            if via_schema:
                 comp.text = comp.parsed["answer"]
         if choices and comp.text not in choices:
             raise LLMOutputError(f"model answered {comp.text[:80]!r}, not one of {len(choices)} allowed choices")
@@ -172,7 +174,9 @@ def create_llm(config: LLMConfig | None = None) -> LLM:
 
         return OpenAILLM(config)
     if config.backend == "transformers":
-        raise NotSupportedByBackend("the transformers backend is not built yet; use 'local' or 'openai'")
+        from .hf import TransformersLLM
+
+        return TransformersLLM(config)
     from .local import LocalLLM
 
     return LocalLLM(config)

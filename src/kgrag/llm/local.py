@@ -143,28 +143,41 @@ class LocalLLM(LLM):
                     yield piece
 
     def _score(self, prompt: str | list[Message], candidates: Sequence[str]) -> list[float]:
-        """Teacher-forced log p(candidate | prompt): the prompt is evaluated once, each candidate
-        continues from its cached state. Candidate tokens are those of ``prompt + candidate`` after
-        the prompt's own tokens, so the split matches what generation would produce."""
+        """Teacher-forced log p(candidate | prompt).
+
+        The prompt is evaluated once; candidates are visited in token order so each continues
+        from the longest prefix it shares with the previous one (KV cache and logits rows of
+        shared positions are reused — candidate sets such as enumerated Cypher queries share long
+        prefixes). Candidate tokens are those of ``prompt + candidate`` after the prompt's own
+        tokens, so the split matches what generation would produce.
+        """
         llm = self._load()
         text = prompt if isinstance(prompt, str) else self.render(prompt)
         bos = [llm.token_bos()] if not text.startswith(self._formatter.bos_token or "\0") else []  # type: ignore[union-attr]
-        prompt_tokens = bos + self._tokens(text)
-        scores = []
+        own = self._tokens(text)
+        prompt_tokens = bos + own
+        seqs: list[list[int]] = []
+        for cand in candidates:
+            full = self._tokens(text + cand)
+            seqs.append(full[len(own):] if full[:len(own)] == own else self._tokens(cand))
+        scores = [0.0] * len(candidates)
         with self._lock:
             llm.reset()
             llm.eval(prompt_tokens)
             base = llm.n_tokens
-            for cand in candidates:
-                full = self._tokens(text + cand)
-                split = len(prompt_tokens) - len(bos)
-                cand_tokens = full[split:] if full[:split] == prompt_tokens[len(bos):] else self._tokens(cand)
-                if not cand_tokens:
-                    scores.append(0.0)
+            previous: list[int] = []
+            for i in sorted(range(len(seqs)), key=lambda k: seqs[k]):
+                toks = seqs[i]
+                if not toks:
                     continue
-                llm.n_tokens = base
-                llm.eval(cand_tokens)
-                rows = llm.scores[base - 1: base - 1 + len(cand_tokens)]
-                scores.append(float(sum(_log_softmax(r)[t] for r, t in zip(rows, cand_tokens))))
+                shared = 0
+                while shared < min(len(toks), len(previous)) and toks[shared] == previous[shared]:
+                    shared += 1
+                shared = min(shared, len(toks) - 1)  # at least one token is (re)evaluated
+                llm.n_tokens = base + shared
+                llm.eval(toks[shared:])
+                previous = toks
+                rows = llm.scores[base - 1: base - 1 + len(toks)]
+                scores[i] = float(sum(_log_softmax(r)[t] for r, t in zip(rows, toks)))
             llm.reset()
         return scores
