@@ -1,0 +1,131 @@
+"""Learned relation-path selection: ground, enumerate, rank — the no-LLM core shared by GraphRAFT
+(its L1), SimGRAG (learned pattern source) and UltRAG (learned query source)."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..datasets import QAItem
+from ..errors import KgragError
+from ..graph import KnowledgeGraph
+from ..paths import PathCandidate, RelationPath, enumerate_paths
+from .labels import Grounding, ground, label_questions
+from .path_ranker import PathRanker
+
+
+def mask_span(question: str, start: int, end: int) -> str:
+    """The question with the topic mention replaced by "X" (matches path verbalisations)."""
+    return question[:start] + "X" + question[end:]
+
+
+@dataclass
+class Selection:
+    grounding: Grounding | None
+    candidates: list[PathCandidate] = field(default_factory=list)
+    scores: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    question_vector: np.ndarray | None = None
+
+    def ranked(self) -> list[tuple[PathCandidate, float]]:
+        order = np.argsort(-self.scores, kind="stable")
+        return [(self.candidates[i], float(self.scores[i])) for i in order]
+
+
+class LearnedPathSelector:
+    def __init__(self, kg: KnowledgeGraph, max_hops: int = 3, max_frontier: int = 2000, epochs: int = 8,
+                 seed: int = 0) -> None:
+        self.kg = kg
+        self.max_hops, self.max_frontier, self.epochs, self.seed = max_hops, max_frontier, epochs, seed
+        self.ranker: PathRanker | None = None
+        self._path_vecs: dict[str, np.ndarray] = {}  # verbalisation embeddings by path key
+        self._path_codes: dict[str, np.ndarray] = {}  # ranker encodings by path key
+
+    @property
+    def trained(self) -> bool:
+        return self.ranker is not None
+
+    # ---- path embeddings -------------------------------------------------------------------------
+    def _ensure_vectors(self, paths: list[RelationPath]) -> None:
+        rels = self.kg.relations
+        missing = {p.key(rels): p for p in paths if p.key(rels) not in self._path_vecs}
+        if missing:
+            vecs = self.kg.embed([p.verbalise(rels) for p in missing.values()])
+            self._path_vecs.update(zip(missing, vecs))
+
+    def _codes(self, paths: list[RelationPath]) -> np.ndarray:
+        rels = self.kg.relations
+        self._ensure_vectors(paths)
+        keys = [p.key(rels) for p in paths]
+        new = [i for i, k in enumerate(keys) if k not in self._path_codes]
+        if new:
+            feats = PathRanker.path_features(np.stack([self._path_vecs[keys[i]] for i in new]),
+                                             [paths[i].hops for i in new])
+            for i, code in zip(new, self.ranker.encode_paths(feats)):  # type: ignore[union-attr]
+                self._path_codes[keys[i]] = code
+        return np.stack([self._path_codes[k] for k in keys])
+
+    # ---- training --------------------------------------------------------------------------------
+    def fit(self, items: list[QAItem], progress: bool = True) -> dict[str, Any]:
+        t0 = time.perf_counter()
+        labelled, outcomes = label_questions(self.kg, items, self.max_hops, self.max_frontier, progress)
+        kept = [lq for lq in labelled if lq.best is not None]
+        if not kept:
+            raise KgragError(f"no usable training pair among {len(items)} (outcomes: {outcomes})")
+        rels = self.kg.relations
+        all_paths: dict[str, RelationPath] = {}
+        for lq in kept:
+            for c in lq.candidates:
+                all_paths.setdefault(c.path.key(rels), c.path)
+        keys = list(all_paths)
+        row = {k: i for i, k in enumerate(keys)}
+        self._ensure_vectors(list(all_paths.values()))
+        feats = PathRanker.path_features(np.stack([self._path_vecs[k] for k in keys]),
+                                         [all_paths[k].hops for k in keys])
+        questions = [mask_span(lq.item.question, lq.grounding.start, lq.grounding.end) for lq in kept]  # type: ignore[union-attr]
+        q_vecs = self.kg.embedder.embed(questions, progress=progress)
+        cand_rows = [np.array([row[c.path.key(rels)] for c in lq.candidates]) for lq in kept]
+        positives = [np.array([row[lq.candidates[k].path.key(rels)] for k in lq.positives]) for lq in kept]
+        self.ranker = PathRanker(q_vecs.shape[1], seed=self.seed)
+        self._path_codes = {}
+        report = self.ranker.fit(q_vecs, feats, cand_rows, positives, epochs=self.epochs, progress=progress)
+        return {"pairs": len(items), "kept": len(kept), "outcomes": outcomes, "paths": len(keys),
+                "seconds": round(time.perf_counter() - t0, 1), **report}
+
+    # ---- inference -------------------------------------------------------------------------------
+    def select(self, question: str, with_scores: bool = True) -> Selection:
+        """Ground the question, enumerate candidate paths, and score them (untrained: by hop count,
+        shorter first, so every candidate still gets a defined order)."""
+        g = ground(self.kg, question)
+        if g is None:
+            return Selection(None)
+        cands = enumerate_paths(self.kg.snapshot, g.seed, self.max_hops, self.max_frontier)
+        sel = Selection(g, cands, -np.array([c.path.hops for c in cands], dtype=np.float32))
+        if cands and with_scores and self.ranker is not None:
+            sel.question_vector = self.kg.embed([mask_span(question, g.start, g.end)])[0]
+            sel.scores = self.ranker.score(sel.question_vector, self._codes([c.path for c in cands]))
+        return sel
+
+    # ---- persistence -----------------------------------------------------------------------------
+    def save(self, directory: Path) -> None:
+        if self.ranker is None:
+            raise KgragError("nothing to save: the path selector is not trained")
+        self.ranker.save(directory)
+        keys = list(self._path_vecs)
+        np.save(directory / "path_vectors.npy", np.stack([self._path_vecs[k] for k in keys]))
+        (directory / "paths.json").write_text(json.dumps({"keys": keys, "max_hops": self.max_hops,
+                                                          "max_frontier": self.max_frontier}), encoding="utf-8")
+
+    def load(self, directory: Path) -> bool:
+        if not (directory / "ranker.pt").exists():
+            return False
+        self.ranker = PathRanker.load(directory)
+        meta = json.loads((directory / "paths.json").read_text(encoding="utf-8"))
+        self._path_vecs = dict(zip(meta["keys"], np.load(directory / "path_vectors.npy")))
+        self._path_codes = {}
+        self.max_hops, self.max_frontier = meta["max_hops"], meta["max_frontier"]
+        return True
