@@ -46,30 +46,40 @@ def _rows(path: Path) -> Iterator[tuple[int, list[str]] | InputProblem]:
             yield InputProblem(str(path), number, f"bad CSV: {exc}")
 
 
-def read_property_graph(nodes: Path, edges: Path) -> Iterator[Record]:
-    """Yield node records, then edge records whose endpoints are known node ids."""
-    check_file(nodes)
-    check_file(edges)
-    known: set[str] = set()
+def _table(path: Path) -> Iterator[list[str] | tuple[int, dict[str, str]] | InputProblem]:
+    """The header (a list) first, then (line number, row dict) per well-formed row, problems inline."""
     header: list[str] | None = None
-    for item in _rows(nodes):
+    for item in _rows(path):
         if isinstance(item, InputProblem):
             yield item
             continue
         number, row = item
         if header is None:
             header = row
-            id_col = _find(header, NODE_ID)
+            yield header
+        elif len(row) != len(header):
+            yield InputProblem(str(path), number, f"expected {len(header)} fields (as in the header), got {len(row)}")
+        else:
+            yield number, dict(zip(header, row))
+
+
+def read_property_graph(nodes: Path, edges: Path) -> Iterator[Record]:
+    """Yield node records, then edge records whose endpoints are known node ids."""
+    check_file(nodes)
+    check_file(edges)
+    known: set[str] = set()
+    for item in _table(nodes):
+        if isinstance(item, InputProblem):
+            yield item
+            continue
+        if isinstance(item, list):
+            id_col = _find(item, NODE_ID)
             if id_col is None:
-                raise InputFileError(f"{nodes}: no id column in header {header} (expected one of {NODE_ID})")
-            label_col, name_col, alias_col = (_find(header, NODE_LABEL), _find(header, NODE_NAME),
-                                              _find(header, NODE_ALIASES))
+                raise InputFileError(f"{nodes}: no id column in header {item} (expected one of {NODE_ID})")
+            label_col, name_col, alias_col = _find(item, NODE_LABEL), _find(item, NODE_NAME), _find(item, NODE_ALIASES)
             special = {id_col, label_col, name_col, alias_col}
             continue
-        if len(row) != len(header):
-            yield InputProblem(str(nodes), number, f"expected {len(header)} fields (as in the header), got {len(row)}")
-            continue
-        rec = dict(zip(header, row))
+        number, rec = item
         key = rec[id_col].strip()
         name = (rec[name_col] if name_col else key).strip()
         if not key:
@@ -83,23 +93,17 @@ def read_property_graph(nodes: Path, edges: Path) -> Iterator[Record]:
         props = {c: v for c, v in rec.items() if c not in special and v != ""}
         known.add(key)
         yield NodeRecord(key=key, name=name, label=label, aliases=aliases, properties=props)
-    header = None
-    for item in _rows(edges):
+    for item in _table(edges):
         if isinstance(item, InputProblem):
             yield item
             continue
-        number, row = item
-        if header is None:
-            header = row
-            cols = (_find(header, EDGE_SRC), _find(header, EDGE_TYPE), _find(header, EDGE_DST))
+        if isinstance(item, list):
+            cols = (_find(item, EDGE_SRC), _find(item, EDGE_TYPE), _find(item, EDGE_DST))
             if None in cols:
-                raise InputFileError(f"{edges}: header {header} needs source, type and target columns")
+                raise InputFileError(f"{edges}: header {item} needs source, type and target columns")
             src_col, type_col, dst_col = cols
             continue
-        if len(row) != len(header):
-            yield InputProblem(str(edges), number, f"expected {len(header)} fields (as in the header), got {len(row)}")
-            continue
-        rec = dict(zip(header, row))
+        number, rec = item
         src, rel, dst = rec[src_col].strip(), rec[type_col].strip(), rec[dst_col].strip()
         if not rel:
             yield InputProblem(str(edges), number, f"empty relation type (column '{type_col}')")
