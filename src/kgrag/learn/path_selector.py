@@ -37,7 +37,7 @@ class Selection:
 
 
 class LearnedPathSelector:
-    def __init__(self, kg: KnowledgeGraph, max_hops: int = 3, max_frontier: int = 2000, epochs: int = 8,
+    def __init__(self, kg: KnowledgeGraph, max_hops: int = 3, max_frontier: int = 2000, epochs: int = 30,
                  seed: int = 0) -> None:
         self.kg = kg
         self.max_hops, self.max_frontier, self.epochs, self.seed = max_hops, max_frontier, epochs, seed
