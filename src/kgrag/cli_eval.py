@@ -34,8 +34,9 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
     from .graph import KnowledgeGraph
     from .methods.base import create_method
 
-    m = create_method(method, KnowledgeGraph(db))
-    m.load(KnowledgeGraph(db).version / "models" / method)
+    kg = KnowledgeGraph(db)
+    m = create_method(method, kg)
+    m.load(kg.version / "models" / method)
     ans = m.answer(question)
     if as_json:
         print(json.dumps(ans.to_json(), ensure_ascii=False, default=str))

@@ -55,6 +55,14 @@ class KnowledgeGraph:
         return [r["label"] for r in self.meta["relations"]]
 
     @cached_property
+    def ids_by_name(self) -> dict[str, list[int]]:
+        """Exact display name -> entity ids (names need not be unique)."""
+        index: dict[str, list[int]] = {}
+        for i, name in enumerate(self.names):
+            index.setdefault(name, []).append(i)
+        return index
+
+    @cached_property
     def relation_ids(self) -> dict[str, int]:
         return {r: i for i, r in enumerate(self.relations)}
 

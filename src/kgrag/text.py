@@ -44,6 +44,14 @@ def tokenize_with_spans(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+def mask_spans(question: str, spans: list[tuple[int, int]]) -> str:
+    """Replace each (start, end) span with "X", so similarity is about the relation asked for,
+    not the entity's name (path verbalisations also call the topic "X")."""
+    for start, end in sorted(spans, reverse=True):
+        question = question[:start] + "X" + question[end:]
+    return question
+
+
 def humanize_label(label: str) -> str:
     """Relation labels as words: "directed_by" -> "directed by", "starredActors" -> "starred actors"."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)

@@ -6,26 +6,16 @@ answers are not connected to its topic entity, so every score is read against th
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 
 MAX_HOPS = 3
 
 
-@lru_cache(maxsize=4)
-def _name_index(kg: KnowledgeGraph) -> dict[str, list[int]]:
-    index: dict[str, list[int]] = {}
-    for i, name in enumerate(kg.names):
-        index.setdefault(name, []).append(i)
-    return index
-
-
 def reachable_hops(kg: KnowledgeGraph, item: QAItem, max_hops: int = MAX_HOPS) -> int | None:
     """Fewest undirected hops from a gold topic entity to any gold answer (None: unreachable
     within ``max_hops``, or no topic entity given / found)."""
-    index = _name_index(kg)
+    index = kg.ids_by_name
     seeds = [i for t in item.topic_entities for i in index.get(t, [])]
     gold = {i for a in item.answers for i in index.get(a, [])}
     if not seeds or not gold:

@@ -56,19 +56,12 @@ def ground(kg: KnowledgeGraph, question: str, gold_topics: list[str] | None = No
     return None
 
 
-def name_ids(kg: KnowledgeGraph) -> dict[str, list[int]]:
-    index: dict[str, list[int]] = {}
-    for i, n in enumerate(kg.names):
-        index.setdefault(n, []).append(i)
-    return index
-
-
 def label_questions(kg: KnowledgeGraph, items: list[QAItem], max_hops: int, max_frontier: int,
                     progress: bool = True) -> tuple[list[LabelledQuestion], dict[str, int]]:
     """Label every item; returns the labelled questions and counts by outcome."""
     from tqdm import tqdm
 
-    index = name_ids(kg)
+    index = kg.ids_by_name
     out: list[LabelledQuestion] = []
     for item in tqdm(items, desc="labelling", disable=not progress):
         g = ground(kg, item.question, item.topic_entities)

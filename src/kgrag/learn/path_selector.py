@@ -15,13 +15,9 @@ from ..datasets import QAItem
 from ..errors import KgragError
 from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath, enumerate_paths
+from ..text import mask_spans
 from .labels import Grounding, ground, label_questions
 from .path_ranker import PathRanker
-
-
-def mask_span(question: str, start: int, end: int) -> str:
-    """The question with the topic mention replaced by "X" (matches path verbalisations)."""
-    return question[:start] + "X" + question[end:]
 
 
 @dataclass
@@ -86,7 +82,7 @@ class LearnedPathSelector:
         self._ensure_vectors(list(all_paths.values()))
         feats = PathRanker.path_features(np.stack([self._path_vecs[k] for k in keys]),
                                          [all_paths[k].hops for k in keys])
-        questions = [mask_span(lq.item.question, lq.grounding.start, lq.grounding.end) for lq in kept]  # type: ignore[union-attr]
+        questions = [mask_spans(lq.item.question, [(lq.grounding.start, lq.grounding.end)]) for lq in kept]  # type: ignore[union-attr]
         q_vecs = self.kg.embedder.embed(questions, progress=progress)
         cand_rows = [np.array([row[c.path.key(rels)] for c in lq.candidates]) for lq in kept]
         positives = [np.array([row[lq.candidates[k].path.key(rels)] for k in lq.positives]) for lq in kept]
@@ -106,7 +102,7 @@ class LearnedPathSelector:
         cands = enumerate_paths(self.kg.snapshot, g.seed, self.max_hops, self.max_frontier)
         sel = Selection(g, cands, -np.array([c.path.hops for c in cands], dtype=np.float32))
         if cands and with_scores and self.ranker is not None:
-            sel.question_vector = self.kg.embed([mask_span(question, g.start, g.end)])[0]
+            sel.question_vector = self.kg.embed([mask_spans(question, [(g.start, g.end)])])[0]
             sel.scores = self.ranker.score(sel.question_vector, self._codes([c.path for c in cands]))
         return sel
 

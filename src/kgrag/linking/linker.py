@@ -68,6 +68,8 @@ class EntityLinker:
                  relation_matrix: Callable[[], np.ndarray] | None = None) -> None:
         self.names = names
         self.relations = list(relations)
+        self._relation_stems = [[w[:5] for w in humanize_label(r).split() if w not in STOPWORDS]
+                                for r in self.relations]
         self._embed = embed_query
         self._dense_matrix = dense_matrix
         self._relation_matrix = relation_matrix
@@ -228,10 +230,8 @@ class EntityLinker:
         "director" and "directed"); short phrases are where small embedders need that help.
         """
         stems = {w[:5] for w in normalize_name(phrase).split() if w not in STOPWORDS}
-        lexical = np.zeros(len(self.relations))
-        for i, rel in enumerate(self.relations):
-            words = [w for w in humanize_label(rel).split() if w not in STOPWORDS]
-            lexical[i] = sum(w[:5] in stems for w in words) / len(words) if words else 0.0
+        lexical = np.array([sum(s in stems for s in label) / len(label) if label else 0.0
+                            for label in self._relation_stems])
         if self._embed is not None and self._relation_matrix is not None and self.relations:
             scores = np.asarray(self._relation_matrix() @ self._embed([phrase])[0]) + LEXICAL_WEIGHT * lexical
             method = "hybrid"

@@ -10,15 +10,8 @@ from collections import defaultdict
 import numpy as np
 
 from ..answer import Answer, Evidence, RankedEntity
-from ..text import humanize_label
+from ..text import humanize_label, mask_spans
 from .base import Method
-
-
-def mask_mentions(question: str, spans: list[tuple[int, int]]) -> str:
-    """Replace entity mentions with "X" so similarity is about the relation, not the name."""
-    for start, end in sorted(spans, reverse=True):
-        question = question[:start] + "X" + question[end:]
-    return question
 
 
 class BaselineMethod(Method):
@@ -41,7 +34,7 @@ class BaselineMethod(Method):
             result.error = f"'{topic.text}' has no neighbours in the graph"
             return
         with result.stage("rank"):
-            masked = mask_mentions(question, [(topic.start, topic.end)])
+            masked = mask_spans(question, [(topic.start, topic.end)])
             rel_score = {c.id: c.score for c in kg.linker.link_relation(masked, top_m=len(kg.relations))}
             keys = list(groups)
             sims = np.array([rel_score[r] for r, _ in keys])
