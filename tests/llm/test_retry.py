@@ -120,3 +120,14 @@ def test_openai_backend_typed_errors():
                     retry=policy([]), client=FakeClient([_status_error(openai.NotFoundError, 404)]))
     with pytest.raises(LLMModelNotFound, match="'nope' not found"):
         llm.chat([{"role": "user", "content": "hello"}])
+
+
+def test_model_check_is_skipped_when_server_has_no_models_endpoint():
+    class NoModels(FakeClient):
+        def __init__(self, script: list) -> None:
+            super().__init__(script)
+            self.models = type("M", (), {"list": staticmethod(lambda: (_ for _ in ()).throw(
+                _status_error(openai.APIStatusError, 405)))})()
+
+    llm = OpenAILLM(LLMConfig(backend="openai", model="m"), retry=policy([]), client=NoModels([_ok_response()]))
+    assert llm.chat([{"role": "user", "content": "hello"}]).text == "hi"

@@ -107,15 +107,13 @@ class OpenAILLM(LLM):
 
     def _verify(self) -> None:
         """Fail fast on a wrong model name: many servers silently substitute their default model."""
-        import openai
-
         if self._verified:
             return
         try:
             ids = [m.id for m in self._call(lambda: list(self.client.models.list()), "list models")]
-        except LLMModelNotFound:
-            ids = []  # the server has no /models endpoint; nothing to check against
-        except openai.APIStatusError:
+        except LLMUnavailable:
+            raise
+        except LLMError:  # the server has no usable /models endpoint; nothing to check against
             ids = []
         if ids and self.model_name not in ids:
             raise LLMModelNotFound(f"model '{self.model_name}' is not served at {self._where()}; "
