@@ -81,3 +81,21 @@ def sample_kg(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
     kg = KnowledgeGraph(db)
     yield kg
     kg.close()
+
+
+@pytest.fixture(scope="session")
+def local_llm():  # noqa: ANN201
+    """The bundled SmolLM2-135M through llama.cpp (real model)."""
+    from kgrag.llm.config import LLMConfig
+    from kgrag.llm.local import LocalLLM
+
+    return LocalLLM(LLMConfig(n_ctx=2048, seed=0))
+
+
+@pytest.fixture(scope="session")
+def sample_split():  # noqa: ANN201
+    """The bundled sample QA pairs, split in half as `kgrag demo` does."""
+    from kgrag.cli_eval import sample_dir
+    from kgrag.datasets import load_jsonl, split_items
+
+    return split_items(load_jsonl(sample_dir() / "questions.jsonl"), 0.5)

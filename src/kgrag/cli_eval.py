@@ -14,6 +14,34 @@ from .cli import DbOpt, app, console, out
 from .errors import KgragError
 
 
+OptionsOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="Method option KEY=VALUE, repeatable (e.g. -o selector=llm -o reader=llm).")]
+
+
+def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise KgragError(f"--option '{pair}': expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def open_method(kg, method: str, options: list[str] | None, load: bool = True):  # noqa: ANN001, ANN201
+    """Create a method with its options and restore what `kgrag train` saved for it, if anything."""
+    from .methods.base import create_method
+
+    m = create_method(method, kg, **parse_method_options(options))
+    if load:
+        m.load(model_dir(kg, method))
+    return m
+
+
+def model_dir(kg, method: str) -> Path:  # noqa: ANN001
+    return kg.version / "models" / method
+
+
 def _show_answer(ans, top: int = 5) -> None:  # noqa: ANN001 - Answer, imported lazily
     if ans.error:
         out.print(f"  [red]no answer:[/] {ans.error}")
@@ -29,15 +57,13 @@ def _show_answer(ans, top: int = 5) -> None:  # noqa: ANN001 - Answer, imported 
 @app.command()
 def ask(question: str, db: DbOpt = Path("kgrag-db"),
         method: Annotated[str, typer.Option(help="Method name.")] = "baseline",
+        option: OptionsOpt = None,
         as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Answer one question, showing the evidence."""
     from .graph import KnowledgeGraph
-    from .methods.base import create_method
 
     kg = KnowledgeGraph(db)
-    m = create_method(method, kg)
-    m.load(kg.version / "models" / method)
-    ans = m.answer(question)
+    ans = open_method(kg, method, option).answer(question)
     if as_json:
         print(json.dumps(ans.to_json(), ensure_ascii=False, default=str))
     else:
@@ -80,13 +106,13 @@ def eval_cmd(
     limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Output directory.")] = None,
     oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
+    option: OptionsOpt = None,
 ) -> None:
     """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
     from .datasets import load_dataset
     from .eval.report import write_report
     from .eval.runner import evaluate
     from .graph import KnowledgeGraph
-    from .methods.base import create_method
     from .eval.oracle import ceiling_report
 
     kg = KnowledgeGraph(db)
@@ -104,8 +130,8 @@ def eval_cmd(
             out.print(f"{t:>10}: n={g['questions']}  " + "  ".join(f"{k}={v:.4f}" for k, v in g.items() if k != "questions"))
         out.print(f"ceiling: {out_dir / 'ceiling.json'}")
         return
-    m = create_method(method, kg)
     train_items = [it for f in (train or []) for it in load_dataset(f)]
+    m = open_method(kg, method, option, load=not train_items)
     records = evaluate(kg, m, items, out_dir, train=train_items)
     summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
     for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
@@ -114,17 +140,46 @@ def eval_cmd(
     out.print(f"report: {out_dir / 'report.md'}")
 
 
+@app.command()
+def train(
+    data: Annotated[list[Path], typer.Option("--data", help="Training pairs (MetaQA .txt or JSONL); repeatable.")],
+    db: DbOpt = Path("kgrag-db"),
+    method: Annotated[str, typer.Option(help="Method name.")] = "graphraft",
+    option: OptionsOpt = None,
+    limit: Annotated[int, typer.Option(help="First N pairs of each file (0 = all).")] = 0,
+) -> None:
+    """Learn from question-answer pairs and save the model in the database directory."""
+    from .datasets import load_dataset
+    from .graph import KnowledgeGraph
+
+    kg = KnowledgeGraph(db)
+    items = []
+    for f in data:
+        loaded = load_dataset(f)
+        items += loaded[:limit] if limit else loaded
+    m = open_method(kg, method, option, load=False)
+    t0 = time.perf_counter()
+    report = m.fit(items)
+    target = model_dir(kg, method)
+    m.save(target)
+    (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    shown = {k: v for k, v in report.items() if k != "loss"}
+    out.print(f"trained {method} on {len(items)} pairs in {time.perf_counter() - t0:.1f}s: {shown}\nsaved -> {target}")
+
+
 def sample_dir() -> Path:
     return Path(str(resources.files("kgrag") / "data" / "sample"))
 
 
 @app.command()
 def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo database.")] = Path(".kgrag-demo"),
-         questions: Annotated[int, typer.Option(help="Sample questions to answer per hop.")] = 3) -> None:
-    """Ingest the bundled movie sample, link and answer sample questions, offline."""
-    from .datasets import load_jsonl
+         method: Annotated[str, typer.Option(help="Method to demonstrate.")] = "graphraft",
+         option: OptionsOpt = None,
+         questions: Annotated[int, typer.Option(help="Held-out sample questions to answer per hop.")] = 3) -> None:
+    """Ingest the bundled movie sample, train on half of its QA pairs (first run), answer held-out ones."""
+    from .datasets import load_jsonl, split_items
+    from .eval.metrics import question_metrics
     from .graph import KnowledgeGraph, build_indexes
-    from .methods.base import create_method
     from .store.database import Source, ingest
 
     sample = sample_dir()
@@ -135,16 +190,24 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
                   f"in {time.perf_counter() - t0:.1f}s -> {db}")
     kg = KnowledgeGraph(db)
     out.print(f"graph: {kg.num_nodes} entities, {kg.num_edges} edges, relations: {', '.join(kg.relations)}")
-    items = load_jsonl(sample / "questions.jsonl")
-    method = create_method("baseline", kg)
+    train_items, held_out = split_items(load_jsonl(sample / "questions.jsonl"), 0.5)
+    m = open_method(kg, method, option, load=False)
+    if not m.load(model_dir(kg, method)):
+        report = m.fit(train_items)
+        if report:
+            m.save(model_dir(kg, method))
+            out.print(f"trained {method} on {len(train_items)} bundled QA pairs: "
+                      f"{report.get('kept', '?')} usable, {report.get('seconds', '?')}s")
     by_type: dict[str, list] = {}
-    for it in items:
+    for it in held_out:
         by_type.setdefault(it.type or "all", []).append(it)
+    hits = []
     for qtype, group in by_type.items():
         for it in group[:questions]:
-            mentions = kg.linker.find_mentions(it.question)
-            linked = "; ".join(f"{m.text} -> {m.candidates[0].name}" for m in mentions[:2] if m.candidates)
-            out.print(f"\n[bold]({qtype}) {it.question}[/]\n  linked: {linked or '-'}")
-            _show_answer(method.answer(it.question))
+            out.print(f"\n[bold]({qtype}) {it.question}[/]")
+            ans = m.answer(it.question)
+            _show_answer(ans)
             out.print(f"  gold: {', '.join(it.answers[:5])}")
-    out.print(f"\ndemo finished in {time.perf_counter() - t0:.1f}s")
+            hits.append(question_metrics(ans.names, ans.selected, ans.text, it.answers)["hits@1"])
+    out.print(f"\n{method}: hits@1 {sum(hits)}/{len(hits)} on held-out sample questions; "
+              f"demo finished in {time.perf_counter() - t0:.1f}s")

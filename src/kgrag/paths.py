@@ -21,55 +21,107 @@ from .text import humanize_label
 Step = tuple[int, str]  # (relation id, "out" | "in")
 
 
+def _quote(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 @dataclass(frozen=True)
 class RelationPath:
+    """Relations to follow from the topic entity X. A *bridge* path (GraphRAFT's "2-path"
+    template) has two steps X→?→Y that end at a second grounded entity Y; its answer is the middle
+    node, e.g. the films (?) that X directed and Y starred in."""
+
     steps: tuple[Step, ...]
+    bridge: bool = False
 
     @property
     def hops(self) -> int:
         return len(self.steps)
 
+    @property
+    def answer_var(self) -> int:
+        return 1 if self.bridge else len(self.steps)
+
     def key(self, relations: list[str]) -> str:
-        """Stable text id, e.g. ``directed_by>|directed_by<|has_genre>``."""
-        return "|".join(f"{relations[r]}{'>' if d == 'out' else '<'}" for r, d in self.steps)
+        """Stable text id, e.g. ``directed_by>|directed_by<|has_genre>``; bridges end in ``|=``."""
+        key = "|".join(f"{relations[r]}{'>' if d == 'out' else '<'}" for r, d in self.steps)
+        return key + "|=" if self.bridge else key
 
     @classmethod
     def from_key(cls, key: str, relation_ids: dict[str, int]) -> RelationPath:
+        parts = key.split("|")
+        bridge = parts[-1] == "="
         steps = []
-        for part in key.split("|"):
+        for part in parts[:-1] if bridge else parts:
             rel, arrow = part[:-1], part[-1]
             steps.append((relation_ids[rel], "out" if arrow == ">" else "in"))
-        return cls(tuple(steps))
+        return cls(tuple(steps), bridge)
+
+    def _var(self, i: int) -> str:
+        if i == 0:
+            return "X"
+        if i == self.answer_var:
+            return "?"
+        return "Y" if self.bridge else f"?{i}"
 
     def verbalise(self, relations: list[str]) -> str:
-        """Readable form for embedders and LLMs: ``X directed by ?1; ?2 directed by ?1; ?2 has genre ?``."""
+        """Readable form for embedders and LLMs: ``X directed by ?1; ?2 directed by ?1; ?2 has genre ?``
+        (bridge: ``? directed by X; ? starred actors Y``)."""
         parts = []
         for i, (r, d) in enumerate(self.steps):
-            src = "X" if i == 0 else f"?{i}"
-            dst = "?" if i == len(self.steps) - 1 else f"?{i + 1}"
+            src, dst = self._var(i), self._var(i + 1)
             rel = humanize_label(relations[r])
             parts.append(f"{src} {rel} {dst}" if d == "out" else f"{dst} {rel} {src}")
         return "; ".join(parts)
 
+    def pattern(self, seed_name: str, relations: list[str], anchor_name: str | None = None,
+                answer_name: str | None = None) -> str:
+        """The path as a Cypher pattern with known names inline (GraphRAFT Fig. 3/4 style)."""
+        names = {0: seed_name, self.answer_var: answer_name}
+        if self.bridge:
+            names[2] = anchor_name
+        out = ""
+        for i in range(len(self.steps) + 1):
+            name = names.get(i)
+            out += f"(x{i} {{name: {_quote(name)}}})" if name is not None else f"(x{i})"
+            if i < len(self.steps):
+                r, d = self.steps[i]
+                out += f"-[:{relations[r]}]->" if d == "out" else f"<-[:{relations[r]}]-"
+        return out
+
+    def text(self, seed_name: str, relations: list[str], anchor_name: str | None = None) -> str:
+        """Canonical query text: what an LLM reads and emits. It is never executed; :meth:`cypher` is."""
+        return f"MATCH {self.pattern(seed_name, relations, anchor_name)} RETURN x{self.answer_var}"
+
     def cypher(self, schema: Schema, relations: list[str]) -> str:
-        """Parameterised read-only Cypher (``$id`` is the topic entity's id) returning the answer
-        variable's ids and names. Identifiers come from the schema, never from user text."""
+        """Parameterised read-only Cypher (``$id`` is the topic entity's id, ``$anchor`` a bridge's
+        second entity) returning the answer variable's ids and names. Identifiers come from the
+        schema, never from user text."""
         pattern = "(x0)"
         for i, (r, d) in enumerate(self.steps, start=1):
             table = schema.rel_tables[relations[r]]
             pattern += f"-[:`{table}`]->(x{i})" if d == "out" else f"<-[:`{table}`]-(x{i})"
-        last = f"x{len(self.steps)}"
-        return (f"MATCH {pattern} WHERE x0.id = $id AND {last}.id <> $id "
-                f"RETURN DISTINCT {last}.id AS id, {last}.name AS name")
+        ans = f"x{self.answer_var}"
+        if self.bridge:
+            where = f"x0.id = $id AND x2.id = $anchor AND x1.id <> $id AND x1.id <> $anchor"
+        else:
+            where = "x0.id = $id AND " + " AND ".join(f"x{i}.id <> $id" for i in range(1, len(self.steps) + 1))
+        return f"MATCH {pattern} WHERE {where} RETURN DISTINCT {ans}.id AS id, {ans}.name AS name"
 
 
 @dataclass
 class PathCandidate:
-    """A relation path from one entity, with the answers it reaches (seed excluded)."""
+    """A relation path from one entity, with the answers it reaches. Paths never pass through the
+    seed again: "films by the director of X" means other films than X (this is also what Cypher's
+    no-repeated-edge semantics gives for the common X→y←z pattern)."""
 
     seed: int
     path: RelationPath
     answers: np.ndarray
+    anchor: int | None = None  # a bridge path's second entity
+
+    def params(self) -> dict[str, int]:
+        return {"id": int(self.seed)} if self.anchor is None else {"id": int(self.seed), "anchor": int(self.anchor)}
 
 
 def _grouped_step(snapshot: GraphSnapshot, frontier: np.ndarray, direction: str) -> dict[int, np.ndarray]:
@@ -101,14 +153,32 @@ def enumerate_paths(snapshot: GraphSnapshot, seed: int, max_hops: int = 2, max_f
                 answers = nxt[nxt != seed]
                 if len(answers) and (max_answers is None or len(answers) <= max_answers):
                     out.append(PathCandidate(seed, RelationPath(path), answers))
-                if len(path) < max_hops and len(nxt) <= max_frontier:
-                    walk(nxt, path)
+                if len(answers) and len(path) < max_hops and len(answers) <= max_frontier:
+                    walk(answers, path)
 
     walk(np.array([seed], dtype=np.int64), ())
     return out
 
 
-def execute_cypher(store: Any, path: RelationPath, seed: int, relations: list[str]) -> set[int]:
-    """Run the path's Cypher in Kùzu (read-only, parameterised) and return the answer ids."""
-    rows = store.query(path.cypher(store.schema, relations), {"id": int(seed)}, trusted=True)
+def enumerate_bridges(snapshot: GraphSnapshot, seed: int, anchor: int) -> list[PathCandidate]:
+    """Every 2-path X -r1- ? -r2- Y between two grounded entities; the answers are the middle nodes."""
+    def groups(node: int) -> dict[Step, np.ndarray]:
+        one = np.array([node], dtype=np.int64)
+        return {(r, d): n for d in ("out", "in") for r, n in _grouped_step(snapshot, one, d).items()}
+
+    out = []
+    from_anchor = groups(anchor)
+    for step1, mid1 in groups(seed).items():
+        for (r2, d2), mid2 in from_anchor.items():
+            mid = np.intersect1d(mid1, mid2, assume_unique=True)
+            mid = mid[(mid != seed) & (mid != anchor)]
+            if len(mid):
+                back = (r2, "in" if d2 == "out" else "out")  # the step from the middle node to Y
+                out.append(PathCandidate(seed, RelationPath((step1, back), bridge=True), mid, anchor))
+    return out
+
+
+def execute_cypher(store: Any, candidate: PathCandidate, relations: list[str]) -> set[int]:
+    """Run the candidate's Cypher in Kùzu (read-only, parameterised) and return the answer ids."""
+    rows = store.query(candidate.path.cypher(store.schema, relations), candidate.params(), trusted=True)
     return {int(r["id"]) for r in rows}

@@ -11,8 +11,7 @@ import urllib.request
 
 import pytest
 
-from kgrag.llm.config import LLMConfig
-from kgrag.llm.local import LocalLLM, bundled_model_path
+from kgrag.llm.local import bundled_model_path
 
 SERVED_MODEL = "smollm2-135m"
 
@@ -45,11 +44,6 @@ def start_server(port: int) -> subprocess.Popen:
 def stop_server(proc: subprocess.Popen) -> None:
     proc.kill()
     proc.wait(timeout=30)
-
-
-@pytest.fixture(scope="session")
-def local_llm() -> LocalLLM:
-    return LocalLLM(LLMConfig(n_ctx=2048, seed=0))
 
 
 @pytest.fixture(scope="session")

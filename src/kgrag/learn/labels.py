@@ -17,18 +17,37 @@ import numpy as np
 
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
-from ..paths import PathCandidate, enumerate_paths
+from ..paths import PathCandidate, enumerate_bridges, enumerate_paths
 
 MIN_PRECISION = 0.1
 
 
+ANCHOR_MIN_SCORE = 0.75  # a second entity must be a confidently named one (case-matched, capitalised)
+
+
 @dataclass
 class Grounding:
-    """The topic entity chosen for a question and the mention it came from."""
+    """The topic entity chosen for a question and the mention it came from; optionally a second
+    confidently named entity (``anchor``), which enables bridge paths between the two."""
 
     seed: int
     start: int
     end: int
+    anchor: int | None = None
+    anchor_span: tuple[int, int] | None = None
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        return [(self.start, self.end)] + ([self.anchor_span] if self.anchor_span else [])
+
+
+def candidate_paths(kg: KnowledgeGraph, g: Grounding, max_hops: int, max_frontier: int) -> list[PathCandidate]:
+    """The candidate queries of a grounded question: relation paths from the topic entity, plus
+    bridge paths when a second entity is grounded. Labelling and selection both use this."""
+    cands = enumerate_paths(kg.snapshot, g.seed, max_hops, max_frontier)
+    if g.anchor is not None:
+        cands += enumerate_bridges(kg.snapshot, g.seed, g.anchor)
+    return cands
 
 
 @dataclass
@@ -44,16 +63,19 @@ class LabelledQuestion:
 def ground(kg: KnowledgeGraph, question: str, gold_topics: list[str] | None = None) -> Grounding | None:
     """Topic entity of a question: the best linked mention; with gold topics (training data),
     the linked candidate whose name is gold, if any."""
-    mentions = kg.linker.find_mentions(question, top_m=3)
+    mentions = [m for m in kg.linker.find_mentions(question, top_m=3) if m.candidates]
+    g = None
     if gold_topics:
-        for m in mentions:
-            for c in m.candidates:
-                if c.name in gold_topics:
-                    return Grounding(c.id, m.start, m.end)
-    if mentions and mentions[0].candidates:
-        m = mentions[0]
-        return Grounding(m.candidates[0].id, m.start, m.end)
-    return None
+        g = next((Grounding(c.id, m.start, m.end) for m in mentions for c in m.candidates if c.name in gold_topics), None)
+    if g is None and mentions:
+        g = Grounding(mentions[0].candidates[0].id, mentions[0].start, mentions[0].end)
+    if g is None:
+        return None
+    for m in mentions:  # a second, non-overlapping, confidently named entity
+        if m.score >= ANCHOR_MIN_SCORE and (m.end <= g.start or m.start >= g.end) and m.candidates[0].id != g.seed:
+            g.anchor, g.anchor_span = m.candidates[0].id, (m.start, m.end)
+            break
+    return g
 
 
 def label_questions(kg: KnowledgeGraph, items: list[QAItem], max_hops: int, max_frontier: int,
@@ -70,7 +92,7 @@ def label_questions(kg: KnowledgeGraph, items: list[QAItem], max_hops: int, max_
         if g is None:
             lq.reason = "no entity linked"
             continue
-        lq.candidates = enumerate_paths(kg.snapshot, g.seed, max_hops, max_frontier)
+        lq.candidates = candidate_paths(kg, g, max_hops, max_frontier)
         gold = np.array(sorted({i for a in item.answers for i in index.get(a, [])}), dtype=np.int64)
         if not lq.candidates:
             lq.reason = "no candidate query"

@@ -16,7 +16,28 @@ from typing import Any
 
 import numpy as np
 
-MAX_HOPS_FEATURE = 4
+from ..paths import RelationPath
+
+MAX_STEPS = 3  # per-position step features; longer paths share the last slot
+
+
+def path_features(path_vecs: np.ndarray, paths: Sequence[RelationPath], relation_vecs: np.ndarray) -> np.ndarray:
+    """Path features: the whole verbalisation's embedding, then, per position, the step's relation
+    embedding and direction, then the hop count one-hot. The per-position slots carry the order of
+    the relations, which a sentence embedding of the verbalisation largely loses ("directors of
+    films written by" vs "writers of films directed by" differ only in order); the last column
+    flags bridge paths."""
+    n, d = len(paths), relation_vecs.shape[1]
+    per_step = np.zeros((n, MAX_STEPS, d + 1), dtype=np.float32)
+    hops = np.zeros((n, MAX_STEPS + 2), dtype=np.float32)
+    for i, path in enumerate(paths):
+        for j, (rel, direction) in enumerate(path.steps):
+            slot = min(j, MAX_STEPS - 1)
+            per_step[i, slot, :d] += relation_vecs[rel]
+            per_step[i, slot, d] += 1.0 if direction == "out" else -1.0
+        hops[i, min(path.hops, MAX_STEPS + 1) - 1] = 1
+        hops[i, -1] = float(path.bridge)
+    return np.concatenate([np.asarray(path_vecs, dtype=np.float32), per_step.reshape(n, -1), hops], axis=1)
 
 
 def _mlp(d_in: int, d_hidden: int, d_out: int):  # noqa: ANN202
@@ -26,26 +47,23 @@ def _mlp(d_in: int, d_hidden: int, d_out: int):  # noqa: ANN202
 
 
 class PathRanker:
-    def __init__(self, dim: int, hidden: int = 256, out: int = 128, seed: int = 0) -> None:
+    """``dim``: question vector size; ``path_dim``: path feature size (see ``path_features``)."""
+
+    def __init__(self, dim: int, path_dim: int, hidden: int = 256, out: int = 128, seed: int = 0) -> None:
         import torch
 
         torch.manual_seed(seed)
-        self.dim, self.hidden, self.out, self.seed = dim, hidden, out, seed
+        self.dim, self.path_dim, self.hidden, self.out, self.seed = dim, path_dim, hidden, out, seed
         self.q_tower = _mlp(dim, hidden, out)
-        self.p_tower = _mlp(dim + MAX_HOPS_FEATURE, hidden, out)
-
-    @staticmethod
-    def path_features(path_vecs: np.ndarray, hops: Sequence[int]) -> np.ndarray:
-        onehot = np.zeros((len(hops), MAX_HOPS_FEATURE), dtype=np.float32)
-        onehot[np.arange(len(hops)), np.minimum(np.asarray(hops), MAX_HOPS_FEATURE) - 1] = 1
-        return np.concatenate([np.asarray(path_vecs, dtype=np.float32), onehot], axis=1)
+        self.p_tower = _mlp(path_dim, hidden, out)
 
     def fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
             positives: list[np.ndarray], epochs: int = 8, lr: float = 2e-3, batch_size: int = 128,
-            progress: bool = True) -> dict[str, Any]:
+            min_steps: int = 400, progress: bool = True) -> dict[str, Any]:
         """``candidates[i]`` indexes rows of ``path_feats`` allowed for question i; ``positives[i]``
-        the rows labelled correct. Loss: −log of the softmax mass on the positives. Returns the
-        loss curve and the training accuracy (top-1 is a positive)."""
+        the rows labelled correct. Loss: −log of the softmax mass on the positives. Small training
+        sets get more epochs so that at least ``min_steps`` updates happen. Returns the loss curve
+        and the training accuracy (top-1 is a positive)."""
         import torch
         from tqdm import tqdm
 
@@ -61,6 +79,7 @@ class PathRanker:
         opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
         gen = torch.Generator().manual_seed(self.seed)
         losses = []
+        epochs = max(epochs, -(-min_steps // -(-len(q) // batch_size)))
         self.q_tower.train()
         self.p_tower.train()
         for _ in tqdm(range(epochs), desc="training ranker", disable=not progress):
@@ -104,7 +123,7 @@ class PathRanker:
         directory.mkdir(parents=True, exist_ok=True)
         torch.save({"q": self.q_tower.state_dict(), "p": self.p_tower.state_dict()}, directory / "ranker.pt")
         (directory / "ranker.json").write_text(json.dumps(
-            {"dim": self.dim, "hidden": self.hidden, "out": self.out, "seed": self.seed}), encoding="utf-8")
+            {"dim": self.dim, "path_dim": self.path_dim, "hidden": self.hidden, "out": self.out, "seed": self.seed}), encoding="utf-8")
 
     @classmethod
     def load(cls, directory: Path) -> PathRanker:

@@ -14,10 +14,10 @@ import numpy as np
 from ..datasets import QAItem
 from ..errors import KgragError
 from ..graph import KnowledgeGraph
-from ..paths import PathCandidate, RelationPath, enumerate_paths
+from ..paths import PathCandidate, RelationPath
 from ..text import mask_spans
-from .labels import Grounding, ground, label_questions
-from .path_ranker import PathRanker
+from .labels import Grounding, LabelledQuestion, candidate_paths, ground, label_questions
+from .path_ranker import PathRanker, path_features
 
 
 @dataclass
@@ -53,25 +53,37 @@ class LearnedPathSelector:
             vecs = self.kg.embed([p.verbalise(rels) for p in missing.values()])
             self._path_vecs.update(zip(missing, vecs))
 
+    def _features(self, paths: list[RelationPath]) -> np.ndarray:
+        rels = self.kg.relations
+        self._ensure_vectors(paths)
+        return path_features(np.stack([self._path_vecs[p.key(rels)] for p in paths]),
+                             paths, self.kg.relation_embeddings())
+
     def _codes(self, paths: list[RelationPath]) -> np.ndarray:
         rels = self.kg.relations
         self._ensure_vectors(paths)
         keys = [p.key(rels) for p in paths]
         new = [i for i, k in enumerate(keys) if k not in self._path_codes]
         if new:
-            feats = PathRanker.path_features(np.stack([self._path_vecs[keys[i]] for i in new]),
-                                             [paths[i].hops for i in new])
+            feats = self._features([paths[i] for i in new])
             for i, code in zip(new, self.ranker.encode_paths(feats)):  # type: ignore[union-attr]
                 self._path_codes[keys[i]] = code
         return np.stack([self._path_codes[k] for k in keys])
 
     # ---- training --------------------------------------------------------------------------------
+    def label(self, items: list[QAItem], progress: bool = True) -> tuple[list[LabelledQuestion], dict[str, int]]:
+        """Labels from QA pairs with this selector's enumeration settings."""
+        return label_questions(self.kg, items, self.max_hops, self.max_frontier, progress)
+
     def fit(self, items: list[QAItem], progress: bool = True) -> dict[str, Any]:
+        return self.fit_labelled(*self.label(items, progress), progress=progress)
+
+    def fit_labelled(self, labelled: list[LabelledQuestion], outcomes: dict[str, int],
+                     progress: bool = True) -> dict[str, Any]:
         t0 = time.perf_counter()
-        labelled, outcomes = label_questions(self.kg, items, self.max_hops, self.max_frontier, progress)
         kept = [lq for lq in labelled if lq.best is not None]
         if not kept:
-            raise KgragError(f"no usable training pair among {len(items)} (outcomes: {outcomes})")
+            raise KgragError(f"no usable training pair among {len(labelled)} (outcomes: {outcomes})")
         rels = self.kg.relations
         all_paths: dict[str, RelationPath] = {}
         for lq in kept:
@@ -80,30 +92,37 @@ class LearnedPathSelector:
         keys = list(all_paths)
         row = {k: i for i, k in enumerate(keys)}
         self._ensure_vectors(list(all_paths.values()))
-        feats = PathRanker.path_features(np.stack([self._path_vecs[k] for k in keys]),
-                                         [all_paths[k].hops for k in keys])
-        questions = [mask_spans(lq.item.question, [(lq.grounding.start, lq.grounding.end)]) for lq in kept]  # type: ignore[union-attr]
+        feats = self._features(list(all_paths.values()))
+        questions = [mask_spans(lq.item.question, lq.grounding.spans) for lq in kept]  # type: ignore[union-attr]
         q_vecs = self.kg.embedder.embed(questions, progress=progress)
         cand_rows = [np.array([row[c.path.key(rels)] for c in lq.candidates]) for lq in kept]
         positives = [np.array([row[lq.candidates[k].path.key(rels)] for k in lq.positives]) for lq in kept]
-        self.ranker = PathRanker(q_vecs.shape[1], seed=self.seed)
+        self.ranker = PathRanker(q_vecs.shape[1], feats.shape[1], seed=self.seed)
         self._path_codes = {}
         report = self.ranker.fit(q_vecs, feats, cand_rows, positives, epochs=self.epochs, progress=progress)
-        return {"pairs": len(items), "kept": len(kept), "outcomes": outcomes, "paths": len(keys),
+        return {"pairs": len(labelled), "kept": len(kept), "outcomes": outcomes, "paths": len(keys),
                 "seconds": round(time.perf_counter() - t0, 1), **report}
 
     # ---- inference -------------------------------------------------------------------------------
-    def select(self, question: str, with_scores: bool = True) -> Selection:
-        """Ground the question, enumerate candidate paths, and score them (untrained: by hop count,
-        shorter first, so every candidate still gets a defined order)."""
+    def select(self, question: str) -> Selection:
+        """Ground the question, enumerate candidate paths, and score them. Untrained, the score is
+        the cosine between the masked question and each path's verbalisation (the zero-shot
+        baseline of the GraphRAFT spec), so every candidate still gets a meaningful order."""
         g = ground(self.kg, question)
         if g is None:
             return Selection(None)
-        cands = enumerate_paths(self.kg.snapshot, g.seed, self.max_hops, self.max_frontier)
-        sel = Selection(g, cands, -np.array([c.path.hops for c in cands], dtype=np.float32))
-        if cands and with_scores and self.ranker is not None:
-            sel.question_vector = self.kg.embed([mask_spans(question, [(g.start, g.end)])])[0]
-            sel.scores = self.ranker.score(sel.question_vector, self._codes([c.path for c in cands]))
+        cands = candidate_paths(self.kg, g, self.max_hops, self.max_frontier)
+        sel = Selection(g, cands)
+        if not cands:
+            return sel
+        sel.question_vector = self.kg.embed([mask_spans(question, g.spans)])[0]
+        paths = [c.path for c in cands]
+        if self.ranker is not None:
+            sel.scores = self.ranker.score(sel.question_vector, self._codes(paths))
+        else:
+            rels = self.kg.relations
+            self._ensure_vectors(paths)
+            sel.scores = np.stack([self._path_vecs[p.key(rels)] for p in paths]) @ sel.question_vector
         return sel
 
     # ---- persistence -----------------------------------------------------------------------------

@@ -96,6 +96,8 @@ class LLM(ABC):
         with ``choices`` the text is exactly one of them."""
         if grammar and not self.supports_grammar:
             raise NotSupportedByBackend(f"GBNF grammars are not supported by the {self.backend} backend")
+        if choices:  # room for the longest choice even when the grammar forces short tokens
+            max_tokens = max(max_tokens, 2 * max(self.count_tokens(c) for c in choices) + 8)
         messages = fit_messages(messages, self.context_window - max_tokens, self.count_tokens, self.cut_tokens)
         params = {"max_tokens": max_tokens, "temperature": temperature, "stop": stop, "json_schema": json_schema,
                   "grammar": grammar, "choices": list(choices) if choices else None, "seed": self.config.seed}

@@ -52,6 +52,7 @@ class Method(ABC):
 
 METHODS: dict[str, str] = {
     "baseline": "kgrag.methods.baseline:BaselineMethod",
+    "graphraft": "kgrag.methods.graphraft:GraphRAFTMethod",
 }
 
 

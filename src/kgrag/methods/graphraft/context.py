@@ -1,0 +1,63 @@
+"""GraphRAFT's retrieval step (spec §2 Step 6): run the chosen queries in order, rank each query's
+result nodes by similarity to the question, keep every pattern that returned a node, stop at a
+node budget and top up with nearest-neighbour nodes. The ordered list is "GraphRAFT w/o L2"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ...graph import KnowledgeGraph
+from ...paths import PathCandidate
+
+MAX_ROWS_PER_QUERY = 1000  # spec note 9: explosive candidates are cut after similarity ordering
+
+
+@dataclass
+class ContextNode:
+    id: int
+    similarity: float
+    query_rank: int | None  # rank of the first chosen query that returned it; None: vector top-up
+    patterns: list[str] = field(default_factory=list)
+
+
+def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``ids`` sorted by cosine to the question (unit vectors), best first, with the cosines."""
+    sims = np.asarray(entity_vectors[ids]) @ question_vector
+    order = np.argsort(-sims, kind="stable")[:MAX_ROWS_PER_QUERY]
+    return ids[order], sims[order]
+
+
+def build_context(kg: KnowledgeGraph, entity_vectors: np.ndarray, question_vector: np.ndarray,
+                  chosen: list[PathCandidate], max_nodes: int = 20, topup: bool = True) -> list[ContextNode]:
+    names, rels = kg.names, kg.relations
+    nodes: dict[int, ContextNode] = {}
+    for rank, cand in enumerate(chosen):
+        ids, sims = order_by_similarity(entity_vectors, cand.answers, question_vector)
+        anchor = names[cand.anchor] if cand.anchor is not None else None
+        for i, s in zip(ids.tolist(), sims.tolist()):
+            node = nodes.get(i)
+            if node is None:
+                if len(nodes) >= max_nodes:
+                    continue
+                node = nodes[i] = ContextNode(i, s, rank)
+            node.patterns.append(cand.path.pattern(names[cand.seed], rels, anchor, names[i]))
+    if topup and len(nodes) < max_nodes:
+        sims = np.asarray(entity_vectors) @ question_vector
+        seeds = {c.seed for c in chosen}
+        for i in np.argsort(-sims)[: max_nodes + len(nodes) + len(seeds)].tolist():
+            if len(nodes) >= max_nodes:
+                break
+            if i not in nodes and i not in seeds:
+                nodes[i] = ContextNode(i, float(sims[i]), None, ["No pattern"])
+    return list(nodes.values())
+
+
+def format_context(kg: KnowledgeGraph, context: list[ContextNode]) -> str:
+    """The L2 prompt's retrieved-information blocks (spec Fig. 4): pattern list, then name."""
+    blocks = []
+    for node in context:
+        patterns = ", ".join(repr(p) for p in node.patterns[:3])
+        blocks.append(f"pattern: [{patterns}]\nname: {kg.names[node.id]}")
+    return "\n\n".join(blocks)

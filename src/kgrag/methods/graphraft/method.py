@@ -1,0 +1,200 @@
+"""GraphRAFT (Clemedtson & Shi 2025) as a strategy over the shared core.
+
+Pipeline: ground the question → enumerate candidate queries (relation paths, bridges) → a selector
+orders them (learned ranker | LLM by constrained scoring | LoRA-tuned local LLM) → run the top
+queries and build the node context → read the answer (extractive | LLM).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...answer import Answer, Evidence, RankedEntity
+from ...datasets import QAItem
+from ...errors import KgragError
+from ...learn.path_selector import LearnedPathSelector, Selection
+from ...llm.base import LLM
+from ...paths import PathCandidate
+from ..base import Method
+from .context import ContextNode, build_context, format_context, order_by_similarity
+from .llm_steps import parse_names, read_with_llm, select_with_llm
+
+
+class GraphRAFTOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    selector: Literal["ranker", "llm", "lora"] = "ranker"
+    select_mode: Literal["score", "decode"] = "score"  # LLM selection: exact scoring or constrained decoding
+    length_norm: Literal["sum", "mean"] = "mean"
+    llm_candidates: int = Field(20, ge=1)  # the LLM chooses among the ranker's top N candidates
+    reader: Literal["extractive", "llm"] = "extractive"
+    top_queries: int = Field(5, ge=1)
+    max_nodes: int = Field(20, ge=1)
+    topup: bool = True
+    max_hops: int = Field(3, ge=1, le=4)
+    max_frontier: int = Field(2000, ge=1)
+    epochs: int = Field(30, ge=1)
+    lora_examples: int = Field(256, ge=1)
+    lora_epochs: int = Field(1, ge=1)
+
+
+def parse_options(options: dict[str, Any]) -> GraphRAFTOptions:
+    try:
+        return GraphRAFTOptions(**{k: v for k, v in options.items() if k != "llm"})
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        raise KgragError(f"graphraft options: {problems}") from None
+
+
+class GraphRAFTMethod(Method):
+    name = "graphraft"
+
+    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
+        super().__init__(kg, **options)
+        self.opts = parse_options(options)
+        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
+        self._llm: LLM | None = options.get("llm")
+        self._adapter: Path | None = None
+
+    # ---- services ----------------------------------------------------------------------------------
+    @cached_property
+    def entity_vectors(self) -> np.ndarray:
+        return np.asarray(self.kg.entity_embeddings())
+
+    @property
+    def llm(self) -> LLM:
+        if self._llm is None:
+            from ...llm.base import create_llm
+            from ...llm.config import LLMConfig
+
+            if self.opts.selector == "lora":
+                from ...llm.hf import TransformersLLM
+
+                if self._adapter is None:
+                    raise KgragError("selector=lora needs a trained adapter: run `kgrag train --method graphraft "
+                                     "-o selector=lora` first")
+                self._llm = TransformersLLM(LLMConfig.load(backend="transformers"))
+                self._llm.load_adapter(self._adapter)
+            else:
+                self._llm = create_llm(LLMConfig.load())
+        return self._llm
+
+    # ---- training ----------------------------------------------------------------------------------
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        labelled, outcomes = self.selector.label(pairs)
+        report = self.selector.fit_labelled(labelled, outcomes)
+        if self.opts.selector == "lora":
+            report["lora"] = self._fit_lora([lq for lq in labelled if lq.best is not None])
+        return report
+
+    def _fit_lora(self, kept: list) -> dict[str, Any]:  # noqa: ANN001 - LabelledQuestion
+        """Fine-tune the local model on (question → labelled query text), spec Step 4."""
+        from ...llm.config import LLMConfig
+        from ...llm.hf import TransformersLLM
+        from ...llm.prompts import render_prompt
+
+        rng = np.random.default_rng(0)
+        pick = rng.permutation(len(kept))[: self.opts.lora_examples]
+        examples = [(render_prompt("graphraft_select", question=kept[i].item.question),
+                     self._text(kept[i].candidates[kept[i].best])) for i in pick]
+        llm = self._llm if self._llm is not None else TransformersLLM(LLMConfig.load(backend="transformers"))
+        if not hasattr(llm, "finetune_lora"):
+            raise KgragError(f"selector=lora needs the transformers backend, not {llm.backend}")
+        import tempfile
+
+        self._workdir = tempfile.TemporaryDirectory(prefix="kgrag-graphraft-")  # until save() copies it
+        self._adapter = Path(self._workdir.name) / "lora"
+        report = llm.finetune_lora(examples, self._adapter, epochs=self.opts.lora_epochs)  # type: ignore[attr-defined]
+        self._llm = llm
+        return report
+
+    # ---- answering ---------------------------------------------------------------------------------
+    def _text(self, cand: PathCandidate) -> str:
+        names = self.kg.names
+        return cand.path.text(names[cand.seed], self.kg.relations,
+                              names[cand.anchor] if cand.anchor is not None else None)
+
+    def _order(self, question: str, sel: Selection, result: Answer) -> tuple[list[PathCandidate], list[float], str]:
+        """The candidates in selection order with their scores, and which selector ordered them."""
+        ranked = sel.ranked()
+        if self.opts.selector == "ranker":
+            return [c for c, _ in ranked], [s for _, s in ranked], "ranker" if self.selector.trained else "similarity"
+        shortlist = ranked[: self.opts.llm_candidates]
+        texts = [self._text(c) for c, _ in shortlist]
+        with result.stage("llm_select"):
+            scores = select_with_llm(self.llm, question, texts, self.opts.select_mode, self.opts.length_norm, result)
+        order = np.argsort(-scores, kind="stable")
+        rest = ranked[self.opts.llm_candidates:]
+        return ([shortlist[i][0] for i in order] + [c for c, _ in rest],
+                [float(scores[i]) for i in order] + [s for _, s in rest], f"llm-{self.opts.select_mode}")
+
+    def _answer(self, question: str, result: Answer) -> None:
+        with result.stage("select"):
+            sel = self.selector.select(question)
+        if sel.grounding is None:
+            result.error = "no entity of the question could be linked to the graph"
+            return
+        if not sel.candidates:
+            result.error = f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph"
+            return
+        ordered, scores, how = self._order(question, sel, result)
+        chosen = ordered[: self.opts.top_queries]
+        qv = sel.question_vector
+        with result.stage("retrieve"):
+            context = build_context(self.kg, self.entity_vectors, qv, chosen, self.opts.max_nodes, self.opts.topup)
+            top_ids, top_sims = order_by_similarity(self.entity_vectors, chosen[0].answers, qv)
+        picked: list[int] = top_ids.tolist()
+        if self.opts.reader == "llm":
+            with result.stage("llm_read"):
+                result.text = read_with_llm(self.llm, question, format_context(self.kg, context), result)
+            picked = parse_names(result.text, {n.id: self.kg.names[n.id] for n in context})
+        self._fill(result, picked, context, chosen, scores, how, dict(zip(top_ids.tolist(), top_sims.tolist())))
+
+    def _fill(self, result: Answer, picked: list[int], context: list[ContextNode], chosen: list[PathCandidate],
+              scores: list[float], how: str, sims: dict[int, float]) -> None:
+        """Ranking = the reader's answers, then the rest of the context in retrieval order (spec Step 7)."""
+        names, rels = self.kg.names, self.kg.relations
+        by_id = {n.id: n for n in context}
+        seen: set[int] = set()
+        for i in [*picked, *(n.id for n in context)]:
+            if i not in seen:
+                seen.add(i)
+                score = by_id[i].similarity if i in by_id else sims.get(i, 0.0)
+                result.entities.append(RankedEntity(names[i], float(score), i))
+        result.num_selected = len(picked)
+        for rank, (cand, score) in enumerate(zip(chosen, scores)):
+            result.evidence.append(Evidence("query", self._text(cand), score, {
+                "rank": rank, "selected_by": how, "path": cand.path.key(rels), "verbalised": cand.path.verbalise(rels),
+                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers)}))
+        for node in context[:5]:
+            result.evidence.append(Evidence("path", node.patterns[0], node.similarity, {"node": node.id}))
+        if result.text is None and picked:
+            result.text = ", ".join(names[i] for i in picked[:10]) + (" …" if len(picked) > 10 else "")
+
+    # ---- persistence -------------------------------------------------------------------------------
+    def save(self, directory: Path) -> None:
+        self.selector.save(directory)
+        meta = self.opts.model_dump()
+        if self._adapter is not None:
+            import shutil
+
+            target = directory / "lora"
+            if target.exists():
+                shutil.rmtree(target)
+            shutil.copytree(self._adapter, target)
+            meta["adapter"] = "lora"
+        (directory / "graphraft.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
+
+    def load(self, directory: Path) -> bool:
+        if not self.selector.load(directory):
+            return False
+        if (directory / "lora").is_dir():
+            self._adapter = directory / "lora"
+        return True

@@ -1,0 +1,126 @@
+"""GraphRAFT end to end on the bundled sample (real Kùzu, real MiniLM, real local LLM)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kgrag.errors import KgragError
+from kgrag.eval.metrics import question_metrics
+from kgrag.methods.base import create_method
+from kgrag.methods.graphraft.llm_steps import parse_names
+from kgrag.paths import execute_cypher
+
+
+@pytest.fixture(scope="module")
+def trained(sample_kg, sample_split, tmp_path_factory):
+    train, _ = sample_split
+    m = create_method("graphraft", sample_kg)
+    report = m.fit(train)
+    path = tmp_path_factory.mktemp("graphraft")
+    m.save(path)
+    return m, report, path
+
+
+def hits_at_1(method, items) -> float:
+    return sum(question_metrics((a := method.answer(it.question)).names, a.selected, a.text, it.answers)["hits@1"]
+               for it in items) / len(items)
+
+
+def test_learns_from_question_answer_pairs_alone(trained, sample_split):
+    m, report, _ = trained
+    assert report["kept"] >= 0.7 * report["pairs"]  # labels synthesised without any gold query
+    # 170 held-out sample questions after training on ~160 pairs: measured 0.79 when written
+    # (MetaQA-scale training reaches > 0.94, see benchmarks/graphraft.py)
+    assert hits_at_1(m, sample_split[1]) >= 0.75
+
+
+def test_untrained_selector_orders_by_similarity_and_still_answers(sample_kg, sample_split):
+    m = create_method("graphraft", sample_kg)
+    ans = m.answer(sample_split[1][0].question)
+    assert ans.error is None and ans.entities
+    assert ans.evidence[0].data["selected_by"] == "similarity"
+
+
+def test_answer_carries_parameterised_cypher_that_kuzu_agrees_with(trained, sample_kg):
+    m, _, _ = trained
+    ans = m.answer("who directed the movies written by the writer of The Wild Bunch")
+    queries = [e for e in ans.evidence if e.kind == "query"]
+    assert 1 <= len(queries) <= 5 and queries[0].data["selected_by"] == "ranker"
+    top = queries[0].data
+    assert "$id" in top["cypher"] and "Wild Bunch" not in top["cypher"]  # names are parameters
+    assert "Wild Bunch" in queries[0].text  # the readable text shows the name
+    sel = m.selector.select(ans.question)
+    best = sel.ranked()[0][0]
+    assert execute_cypher(sample_kg.store, best, sample_kg.relations) == set(best.answers.tolist())
+    assert ans.num_selected == len(best.answers)
+    assert {e.id for e in ans.entities[: ans.num_selected]} == set(best.answers.tolist())
+
+
+def test_context_is_capped_and_ranked_list_follows_spec(trained):
+    m, _, _ = trained
+    ans = m.answer("what genres are the movies written by John Milius in")
+    paths = [e for e in ans.evidence if e.kind == "path"]
+    assert paths and all(e.text.startswith("(x0") or e.text == "No pattern" for e in paths)
+    assert len({e.id for e in ans.entities}) == len(ans.entities)  # no duplicates
+
+
+def test_save_load_round_trip_gives_identical_answers(trained, sample_kg, sample_split):
+    m, _, path = trained
+    again = create_method("graphraft", sample_kg)
+    assert again.load(path)
+    for it in sample_split[1][:10]:
+        assert again.answer(it.question).names == m.answer(it.question).names
+
+
+def test_bad_options_are_named(sample_kg):
+    with pytest.raises(KgragError, match="selector"):
+        create_method("graphraft", sample_kg, selector="magic")
+    with pytest.raises(KgragError, match="top_queries"):
+        create_method("graphraft", sample_kg, top_queries="0")
+
+
+def test_parse_names_maps_to_context_nodes_only():
+    ctx = {1: "Sam Peckinpah", 2: "Walon Green", 3: "1969"}
+    assert parse_names("Sam Peckinpah | walon green|Nobody", ctx) == [1, 2]
+    assert parse_names("- Sam Peckinpa\n1969", ctx) == [1, 3]  # fuzzy typo, bullets, newlines
+    assert parse_names("", ctx) == []
+
+
+# ---- with the real local model -----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def llm_method(trained, sample_kg, local_llm, request):
+    _, _, path = trained
+
+    def make(**options):  # noqa: ANN202
+        m = create_method("graphraft", sample_kg, llm=local_llm, **{"llm_candidates": 8, **options})
+        assert m.load(path)
+        return m
+    return make
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(question=st.sampled_from(["who directed The Wild Bunch", "when was Predators released",
+                                 "which films share actors with Enduring Love", "what language is Revenge of the Zombies in"]),
+       mode=st.sampled_from(["score", "decode"]), n=st.integers(1, 8))
+def test_constrained_selector_only_returns_candidates(llm_method, question, mode, n):
+    m = llm_method(selector="llm", select_mode=mode, llm_candidates=n)
+    sel = m.selector.select(question)
+    allowed = {m._text(c) for c, _ in sel.ranked()}
+    ans = m.answer(question)
+    assert ans.error is None
+    queries = [e for e in ans.evidence if e.kind == "query"]
+    assert queries and all(e.text in allowed for e in queries)
+    assert queries[0].data["selected_by"] == f"llm-{mode}"
+    assert any(c.purpose == "select" for c in ans.llm_calls)
+
+
+def test_llm_reader_end_to_end(llm_method, sample_split):
+    m = llm_method(reader="llm")
+    for it in sample_split[1][:3]:
+        ans = m.answer(it.question)
+        assert ans.error is None and ans.text is not None
+        assert [c.purpose for c in ans.llm_calls] == ["read"]
+        assert ans.entities  # reader answers first, then the retrieved context
+        assert 0 <= ans.num_selected <= len(ans.entities)
