@@ -24,3 +24,34 @@ def emit(**fields: object) -> None:
 
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def metaqa_split(train_per_hop: int, val_per_hop: int = 0, seed: int = 0):  # noqa: ANN201
+    """MetaQA dev per hop, split in half by question hash (as `kgrag split --val 0.5`): up to
+    ``train_per_hop`` training pairs and ``val_per_hop`` held-out questions (0 = all) per hop."""
+    import random
+
+    from kgrag.datasets import load_metaqa, split_items
+
+    metaqa = require_metaqa()
+    train, val = [], {}
+    for hop in (1, 2, 3):
+        tr, va = split_items(load_metaqa(metaqa / f"{hop}-hop" / "dev.txt"), 0.5)
+        train += random.Random(seed).sample(tr, min(train_per_hop, len(tr)))
+        val[hop] = random.Random(seed + 1).sample(va, min(val_per_hop, len(va))) if val_per_hop else va
+    return train, val
+
+
+def evaluate_by_hop(kg, method, val: dict, out_dir: Path, **extra: object) -> None:  # noqa: ANN001
+    """Run the evaluation harness per hop (resumable, report + plots in ``out_dir``) and print one
+    JSON line per hop with the paper-style metrics and the latency."""
+    from kgrag.eval.report import write_report
+    from kgrag.eval.runner import evaluate
+
+    for hop, items in val.items():
+        records = evaluate(kg, method, items, out_dir / f"{hop}-hop")
+        s = write_report(records, out_dir / f"{hop}-hop", method.name, f"MetaQA {hop}-hop dev (held-out half)")["overall"]
+        emit(benchmark=method.name, hop=hop, questions=s["questions"], hits_at_1=s["hits@1"], hit_at_5=s["hit@5"],
+             recall_at_20=s.get("recall@20"), mrr=s["mrr"], f1=s["f1"], ceiling_reachable_at_3=s["reachable@3"],
+             errors=s["errors"], p50_ms=s["timings"]["total"]["p50_ms"], p95_ms=s["timings"]["total"]["p95_ms"],
+             **extra)

@@ -53,6 +53,7 @@ class Method(ABC):
 METHODS: dict[str, str] = {
     "baseline": "kgrag.methods.baseline:BaselineMethod",
     "graphraft": "kgrag.methods.graphraft:GraphRAFTMethod",
+    "simgrag": "kgrag.methods.simgrag:SimGRAGMethod",
 }
 
 

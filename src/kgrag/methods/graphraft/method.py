@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
@@ -23,6 +23,7 @@ from ...learn.path_selector import LearnedPathSelector, Selection
 from ...llm.base import LLM
 from ...paths import PathCandidate
 from ..base import Method
+from ..options import parse_options
 from .context import ContextNode, build_context, format_context, order_by_similarity
 from .llm_steps import parse_names, read_with_llm, select_with_llm
 
@@ -45,20 +46,12 @@ class GraphRAFTOptions(BaseModel):
     lora_epochs: int = Field(1, ge=1)
 
 
-def parse_options(options: dict[str, Any]) -> GraphRAFTOptions:
-    try:
-        return GraphRAFTOptions(**{k: v for k, v in options.items() if k != "llm"})
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
-        raise KgragError(f"graphraft options: {problems}") from None
-
-
 class GraphRAFTMethod(Method):
     name = "graphraft"
 
     def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
         super().__init__(kg, **options)
-        self.opts = parse_options(options)
+        self.opts = parse_options(GraphRAFTOptions, "graphraft", options)
         self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
         self._llm: LLM | None = options.get("llm")
         self._adapter: Path | None = None

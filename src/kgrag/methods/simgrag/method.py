@@ -1,0 +1,196 @@
+"""SimGRAG (Cai et al.) as a strategy over the shared core: query → pattern graph → exact top-k
+subgraphs by Graph Semantic Distance → extractive projection or LLM answer / verification."""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...answer import Answer, Evidence, RankedEntity
+from ...datasets import QAItem
+from ...errors import KgragError
+from ...learn.path_selector import LearnedPathSelector
+from ...llm.base import LLM
+from ...llm.prompts import render_prompt
+from ...text import humanize_label
+from ..base import Method
+from ..options import parse_options
+from .pattern import Pattern, is_unknown, load_shots, pattern_from_llm, pattern_from_path
+from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
+
+
+class SimGRAGOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pattern_source: Literal["learned", "llm"] = "learned"
+    task: Literal["kgqa", "verify"] = "kgqa"
+    generate: Literal["extractive", "llm"] = "extractive"
+    k: int = Field(3, ge=1)
+    k_nodes: int = Field(16, ge=1)
+    k_relations: int = Field(16, ge=1)
+    injective: bool = True
+    include_ties: bool = False
+    max_ties: int = Field(100, ge=1)
+    max_expansions: int = Field(2_000_000, ge=1)
+    verify_threshold: float = Field(0.5, ge=0)  # no-LLM verification: supported iff best GSD ≤ this
+    shots: Path | None = None
+    max_hops: int = Field(3, ge=1, le=4)
+    max_frontier: int = Field(2000, ge=1)
+    epochs: int = Field(30, ge=1)
+
+
+class SimGRAGMethod(Method):
+    name = "simgrag"
+
+    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
+        super().__init__(kg, **options)
+        self.opts = parse_options(SimGRAGOptions, "simgrag", options)
+        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
+        self._llm: LLM | None = options.get("llm")
+
+    @property
+    def llm(self) -> LLM:
+        if self._llm is None:
+            from ...llm.base import create_llm
+
+            self._llm = create_llm()
+        return self._llm
+
+    @cached_property
+    def shots(self) -> list[dict]:
+        return load_shots(self.opts.shots, self.opts.task)
+
+    # ---- learning (the learned pattern source) -----------------------------------------------------
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        return self.selector.fit(pairs) if self.opts.pattern_source == "learned" else {}
+
+    def save(self, directory: Path) -> None:
+        if self.selector.trained:
+            self.selector.save(directory)
+
+    def load(self, directory: Path) -> bool:
+        return self.selector.load(directory)
+
+    # ---- pattern ---------------------------------------------------------------------------------------
+    def pattern(self, question: str, result: Answer) -> Pattern | None:
+        if self.opts.pattern_source == "llm":
+            return pattern_from_llm(self.llm, question, self.shots, result)
+        if self.opts.task == "verify":
+            raise KgragError("fact verification needs pattern_source=llm (a learned path has no claim to check)")
+        sel = self.selector.select(question)
+        if sel.grounding is None or not sel.candidates:
+            return None
+        return pattern_from_path(sel.ranked()[0][0], self.kg.names, self.kg.relations)
+
+    # ---- candidates and costs (Step 2) ----------------------------------------------------------------
+    @cached_property
+    def _known_vectors(self) -> dict[str, np.ndarray]:
+        """Texts whose embedding is already stored: entity names and relation labels."""
+        ents, rels = np.asarray(self.kg.entity_embeddings()), np.asarray(self.kg.relation_embeddings())
+        vecs = {name: ents[ids[0]] for name, ids in self.kg.ids_by_name.items()}
+        vecs.update({humanize_label(r): rels[i] for i, r in enumerate(self.kg.relations)})
+        vecs.update({r: rels[i] for i, r in enumerate(self.kg.relations)})
+        return vecs
+
+    def _vectors(self, texts: list[str]) -> dict[str, np.ndarray]:
+        known = self._known_vectors
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        out = {t: known[t] for t in texts if t in known}
+        if missing:
+            out.update(zip(missing, self.kg.embed(missing)))
+        return out
+
+    @staticmethod
+    def _top_costs(matrix: np.ndarray, vec: np.ndarray, k: int) -> np.ndarray:
+        """L2 distances (unit vectors: √(2 − 2cos)) of the k nearest rows; ∞ for the rest."""
+        cos = matrix @ vec
+        keep = np.argpartition(-cos, k - 1)[:k] if k < len(cos) else np.arange(len(cos))
+        cost = np.full(len(cos), np.inf)
+        cost[keep] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * cos[keep]))
+        return cost
+
+    def costs(self, pattern: Pattern) -> tuple[PatternGraph, Costs, list[str]]:
+        nodes = pattern.nodes
+        texts = [v for v in nodes if not is_unknown(v)] + [r for _, r, _ in pattern.triples if not is_unknown(r)]
+        vecs = self._vectors(texts)
+        ents, rels = np.asarray(self.kg.entity_embeddings()), np.asarray(self.kg.relation_embeddings())
+        node_costs = [None if is_unknown(v) else self._top_costs(ents, vecs[v], self.opts.k_nodes) for v in nodes]
+        rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.opts.k_relations)
+                     for _, r, _ in pattern.triples]
+        graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
+        return graph, Costs(node_costs, rel_costs), nodes  # type: ignore[arg-type]
+
+    # ---- answering ---------------------------------------------------------------------------------------
+    def retrieve(self, pattern: Pattern, result: Answer) -> list[tuple[Pattern, list[str], SubgraphMatch]]:
+        found = []
+        for comp in pattern.components():
+            with result.stage("vector_search"):
+                graph, costs, nodes = self.costs(comp)
+            if all(c is None for c in costs.node):
+                raise KgragError(f"pattern component {comp.to_text()} has no known node to anchor the search")
+            with result.stage("graph_search"):
+                res = top_k_subgraphs(self.kg.snapshot, graph, costs, self.opts.k, injective=self.opts.injective,
+                                      include_ties=self.opts.include_ties, max_ties=self.opts.max_ties,
+                                      max_expansions=self.opts.max_expansions)
+            if res.truncated:
+                result.error = f"graph search stopped after {self.opts.max_expansions} expansions (not exact)"
+            found += [(comp, nodes, m) for m in res.matches]
+        return found
+
+    def _answer(self, question: str, result: Answer) -> None:
+        with result.stage("pattern"):
+            pattern = self.pattern(question, result)
+        if pattern is None:
+            result.error = "no entity of the question could be linked to the graph"
+            return
+        found = self.retrieve(pattern, result)
+        names, rels = self.kg.names, self.kg.relations
+        graphs = []
+        for j, (_, _, m) in enumerate(found, 1):
+            triples = [(names[h], rels[r], names[t]) for h, r, t in m.edges]
+            graphs.append(f'"graph [{j}]": {triples!r}')
+            result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd,
+                                            {"gsd": m.gsd, "triples": [list(x) for x in m.edges]}))
+        result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.opts.pattern_source}))
+        answer = pattern.answer_node()
+        ranked: list[int] = []
+        for comp, nodes, m in found:
+            if answer in comp.nodes and m.nodes[nodes.index(answer)] not in ranked:
+                ranked.append(m.nodes[nodes.index(answer)])
+        evidence = "{" + ", ".join(graphs) + "}"
+        if self.opts.task == "verify":
+            self._verify(question, result, found, evidence)
+        elif self.opts.generate == "llm":
+            with result.stage("generate"):
+                comp = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
+            result.record_llm("answer", comp)
+            result.text = comp.text
+            low = comp.text.lower()
+            mentioned = sorted((low.find(names[i].lower()), i) for i in ranked if names[i].lower() in low)
+            first = [i for _, i in mentioned]
+            ranked = first + [i for i in ranked if i not in first]
+            result.num_selected = len(first)
+        else:
+            result.num_selected = len(ranked)
+        gsd = {}
+        for comp, nodes, m in found:
+            if answer in comp.nodes:
+                gsd.setdefault(m.nodes[nodes.index(answer)], m.gsd)
+        result.entities = [RankedEntity(names[i], -gsd[i], i) for i in ranked]
+
+    def _verify(self, claim: str, result: Answer, found: list, evidence: str) -> None:  # noqa: ANN001
+        if self.opts.generate == "llm":
+            with result.stage("generate"):
+                comp = self.llm.chat(render_prompt("simgrag_verify", query=claim, evidence=evidence), max_tokens=256)
+            result.record_llm("verify", comp)
+            result.text = comp.text
+            verdicts = re.findall(r"\b(true|false)\b", comp.text.lower())
+            result.label = verdicts[-1] == "true" if verdicts else None
+        else:  # deterministic: supported iff some subgraph matches the claim closely enough
+            result.label = bool(found) and min(m.gsd for _, _, m in found) <= self.opts.verify_threshold
+            result.text = str(result.label)

@@ -1,0 +1,169 @@
+"""Pattern graphs (SimGRAG §4.1): triples of texts with ``UNKNOWN`` placeholders, their parser,
+and the two pattern sources — the paper's LLM rewrite and a learned relation path (no LLM).
+
+The learned source reuses :class:`~kgrag.learn.path_selector.LearnedPathSelector`, the same model
+GraphRAFT's ranker trains, so the learning lives in one place.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ...errors import KgragError, LLMOutputError
+from ...llm.base import LLM
+from ...llm.prompts import render_prompt
+from ...paths import PathCandidate
+from ...text import humanize_label
+
+UNKNOWN = "UNKNOWN"
+PATTERN_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "divided": {"type": "array", "items": {"type": "string"}},
+        "triples": {"type": "array", "minItems": 1, "maxItems": 6,
+                    "items": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3}},
+    },
+    "required": ["divided", "triples"],
+}
+
+
+def is_unknown(text: str) -> bool:
+    return UNKNOWN in text.upper()
+
+
+@dataclass(frozen=True)
+class Pattern:
+    triples: tuple[tuple[str, str, str], ...]
+    answer: str | None = None  # the node whose matches answer the question (None: inferred)
+
+    @property
+    def nodes(self) -> list[str]:
+        out: list[str] = []
+        for h, _, t in self.triples:
+            out += [x for x in (h, t) if x not in out]
+        return out
+
+    def answer_node(self) -> str | None:
+        """Explicit, else the unknown node farthest (in hops) from the known nodes (spec §8)."""
+        if self.answer is not None:
+            return self.answer
+        nodes = self.nodes
+        dist = {v: 0 for v in nodes if not is_unknown(v)}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for h, _, t in self.triples:
+                for a, b in ((h, t), (t, h)):
+                    if a in frontier and b not in dist:
+                        dist[b] = dist[a] + 1
+                        nxt.append(b)
+            frontier = nxt
+        unknown = [v for v in nodes if is_unknown(v)]
+        return max(unknown, key=lambda v: (dist.get(v, -1), nodes.index(v))) if unknown else None
+
+    def components(self) -> list[Pattern]:
+        """Connected components (searched separately, results concatenated)."""
+        groups: list[set[str]] = []
+        for h, _, t in self.triples:
+            hit = [g for g in groups if h in g or t in g]
+            merged = set().union({h, t}, *hit)
+            groups = [g for g in groups if g not in hit] + [merged]
+        return [Pattern(tuple(tr for tr in self.triples if tr[0] in g), self.answer if self.answer in g else None)
+                for g in groups]
+
+    def to_text(self) -> str:
+        return "; ".join(f"({h}, {r}, {t})" for h, r, t in self.triples)
+
+
+def parse_pattern(text: str) -> Pattern:
+    """Tolerant parser of the LLM's output (spec §4): the first ``{…}`` block, key ``triples`` or
+    ``graph``, triples as JSON lists or Python tuples."""
+    start = text.find("{")
+    end = text.rfind("}")
+    if start < 0 or end <= start:
+        raise LLMOutputError("pattern output has no {...} block")
+    block = text[start:end + 1]
+    try:
+        value = json.loads(block)
+    except json.JSONDecodeError:
+        try:
+            value = ast.literal_eval(re.sub(r"\btrue\b|\bfalse\b|\bnull\b", "None", block))
+        except (ValueError, SyntaxError) as exc:
+            raise LLMOutputError(f"pattern output is neither JSON nor a Python literal: {exc}") from None
+    return pattern_from_value(value)
+
+
+def pattern_from_value(value: object) -> Pattern:
+    if not isinstance(value, dict):
+        raise LLMOutputError("pattern output is not an object")
+    triples = value.get("triples", value.get("graph"))
+    if not isinstance(triples, (list, tuple)) or not triples:
+        raise LLMOutputError("pattern output has no 'triples' (or 'graph') list")
+    out = []
+    for i, tr in enumerate(triples):
+        if not (isinstance(tr, (list, tuple)) and len(tr) == 3 and all(isinstance(x, str) and x.strip() for x in tr)):
+            raise LLMOutputError(f"triple {i + 1} is not three non-empty strings: {tr!r}")
+        out.append(tuple(x.strip() for x in tr))
+    return Pattern(tuple(out))  # type: ignore[arg-type]
+
+
+# ---- pattern sources ---------------------------------------------------------------------------------
+DEFAULT_SHOTS = {"kgqa": "simgrag_shots_movies.jsonl", "verify": "simgrag_shots_factkg.jsonl"}
+
+
+def load_shots(path: Path | None = None, task: str = "kgqa") -> list[dict]:
+    """Few-shot examples (JSONL of {query, divided, triples}), configurable per KG; default: the
+    bundled movie shots (QA) or FactKG-style shots (fact verification)."""
+    if path and not Path(path).is_file():
+        raise KgragError(f"shots file {path}: not found")
+    text = Path(path).read_text(encoding="utf-8") if path else \
+        (resources.files("kgrag") / "prompts" / DEFAULT_SHOTS[task]).read_text(encoding="utf-8")
+    shots = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            try:
+                shots.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise KgragError(f"{path or DEFAULT_SHOTS[task]}:{n}: not JSON ({exc.msg})") from None
+            if not {"query", "divided", "triples"} <= set(shots[-1]):
+                raise KgragError(f"{path or DEFAULT_SHOTS[task]}:{n}: needs fields query, divided, triples")
+    return shots
+
+
+def format_shots(shots: list[dict]) -> str:
+    blocks = []
+    for i, s in enumerate(shots, 1):
+        body = json.dumps({"divided": s["divided"], "triples": s["triples"]}, indent=1, ensure_ascii=False)
+        blocks.append(f'{i}. query: "{s["query"]}"\noutput: {body}')
+    return "\n".join(blocks)
+
+
+def pattern_from_llm(llm: LLM, query: str, shots: list[dict], result=None) -> Pattern:  # noqa: ANN001
+    """The paper's query-to-pattern rewrite (Table 16/17), JSON-schema constrained where the
+    backend can; the LLM layer repairs once, then this raises a clear error."""
+    messages = render_prompt("simgrag_pattern", examples=format_shots(shots), query=query)
+    comp = llm.chat(messages, max_tokens=400, json_schema=PATTERN_SCHEMA)
+    if result is not None:
+        result.record_llm("pattern", comp)
+    return pattern_from_value(comp.parsed)
+
+
+def pattern_from_path(cand: PathCandidate, names: list[str], relations: list[str]) -> Pattern:
+    """The pattern a learned relation path stands for: the topic entity by name, unknown
+    intermediates, relation labels in words; the last unknown (bridge: the middle) is the answer."""
+    path = cand.path
+    var = {0: names[cand.seed]}
+    for i in range(1, path.hops + 1):
+        var[i] = f"{UNKNOWN} entity {i}"
+    if path.bridge:
+        var[2] = names[cand.anchor]  # type: ignore[index]
+    triples = []
+    for i, (r, d) in enumerate(path.steps):
+        rel = humanize_label(relations[r])
+        triples.append((var[i], rel, var[i + 1]) if d == "out" else (var[i + 1], rel, var[i]))
+    return Pattern(tuple(triples), var[path.answer_var])
