@@ -59,7 +59,7 @@ class GraphRAFTMethod(Method):
     # ---- services ----------------------------------------------------------------------------------
     @cached_property
     def entity_vectors(self) -> np.ndarray:
-        return np.asarray(self.kg.entity_embeddings())
+        return np.ascontiguousarray(self.kg.entity_embeddings())  # in RAM: row gathers per question
 
     @property
     def llm(self) -> LLM:

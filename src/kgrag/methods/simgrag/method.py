@@ -148,6 +148,18 @@ class SimGRAGMethod(Method):
         if pattern is None:
             result.error = "no entity of the question could be linked to the graph"
             return
+        self.answer_pattern(question, pattern, result)
+
+    def answer_with_pattern(self, question: str, pattern: Pattern) -> Answer:
+        """Answer (or verify) with a pattern the caller wrote, skipping the pattern source."""
+        result = Answer(question=question, method=self.name)
+        try:
+            self.answer_pattern(question, pattern, result)
+        except KgragError as exc:
+            result.error = str(exc)
+        return result
+
+    def answer_pattern(self, question: str, pattern: Pattern, result: Answer) -> None:
         found = self.retrieve(pattern, result)
         names, rels = self.kg.names, self.kg.relations
         graphs = []

@@ -1,0 +1,58 @@
+"""Pattern parsing (tolerant, clear errors), answer-node inference, components, learned patterns."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kgrag.errors import KgragError, LLMOutputError
+from kgrag.learn.labels import candidate_paths, ground
+from kgrag.methods.simgrag.pattern import Pattern, load_shots, parse_pattern, pattern_from_path
+
+
+def test_parses_json_python_tuples_and_graph_key():
+    js = 'Sure! {"divided": ["a"], "triples": [["Alien", "directed by", "UNKNOWN director 1"]]} done'
+    py = '{ "divided": ["a",], "graph": [("UNKNOWN film 1", "directed by", "Ridley Scott"),] }'
+    assert parse_pattern(js).triples == (("Alien", "directed by", "UNKNOWN director 1"),)
+    assert parse_pattern(py).triples == (("UNKNOWN film 1", "directed by", "Ridley Scott"),)
+
+
+@pytest.mark.parametrize("bad, msg", [("no braces here", "no {...}"), ("{not: valid: at all}", "neither JSON"),
+                                      ('{"divided": []}', "no 'triples'"), ('{"triples": [["a", "b"]]}', "triple 1")])
+def test_unusable_output_is_a_clear_error(bad, msg):
+    with pytest.raises(LLMOutputError, match=msg):
+        parse_pattern(bad)
+
+
+@given(st.text(max_size=80))
+def test_parser_never_raises_anything_but_a_clear_error(text):
+    try:
+        parse_pattern(text)
+    except LLMOutputError:
+        pass
+
+
+def test_answer_node_is_the_farthest_unknown_and_components_split():
+    p = Pattern((("Fargo", "written by", "UNKNOWN writer 1"), ("UNKNOWN film 1", "written by", "UNKNOWN writer 1"),
+                 ("UNKNOWN film 1", "starred actors", "UNKNOWN actor 1")))
+    assert p.answer_node() == "UNKNOWN actor 1"
+    two = Pattern((("A", "r", "UNKNOWN x 1"), ("B", "s", "UNKNOWN y 1")))
+    assert [c.triples for c in two.components()] == [(("A", "r", "UNKNOWN x 1"),), (("B", "s", "UNKNOWN y 1"),)]
+
+
+def test_shots_load_and_bad_shots_file_is_named(tmp_path):
+    assert any(len(s["triples"]) == 1 for s in load_shots())  # 1-hop shots are included (spec §4)
+    bad = tmp_path / "shots.jsonl"
+    bad.write_text('{"query": "q", "divided": [], "triples": []}\nnot json\n', encoding="utf-8")
+    with pytest.raises(KgragError, match="shots.jsonl:2"):
+        load_shots(bad)
+
+
+def test_pattern_from_a_learned_path(movies_kg):
+    g = ground(movies_kg, "which films share a director with Kill Bill")
+    cand = next(c for c in candidate_paths(movies_kg, g, 2, 100)
+                if c.path.key(movies_kg.relations) == "directed_by>|directed_by<")
+    p = pattern_from_path(cand, movies_kg.names, movies_kg.relations)
+    assert p.triples == (("Kill Bill", "directed by", "UNKNOWN entity 1"), ("UNKNOWN entity 2", "directed by", "UNKNOWN entity 1"))
+    assert p.answer_node() == "UNKNOWN entity 2"
