@@ -38,6 +38,17 @@ def open_method(kg, method: str, options: list[str] | None, load: bool = True): 
     return m
 
 
+def load_files(files: list[Path], limit: int = 0) -> list:
+    """Questions from every file, the first ``limit`` of each (0 = all)."""
+    from .datasets import load_dataset
+
+    items = []
+    for f in files:
+        loaded = load_dataset(f)
+        items += loaded[:limit] if limit else loaded
+    return items
+
+
 def model_dir(kg, method: str) -> Path:  # noqa: ANN001
     return kg.version / "models" / method
 
@@ -109,17 +120,13 @@ def eval_cmd(
     option: OptionsOpt = None,
 ) -> None:
     """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
-    from .datasets import load_dataset
     from .eval.report import write_report
     from .eval.runner import evaluate
     from .graph import KnowledgeGraph
     from .eval.oracle import ceiling_report
 
     kg = KnowledgeGraph(db)
-    items = []
-    for f in data:
-        loaded = load_dataset(f)
-        items += loaded[:limit] if limit else loaded
+    items = load_files(data, limit)
     name = "oracle" if oracle else method
     out_dir = out_dir or Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if oracle:
@@ -130,7 +137,7 @@ def eval_cmd(
             out.print(f"{t:>10}: n={g['questions']}  " + "  ".join(f"{k}={v:.4f}" for k, v in g.items() if k != "questions"))
         out.print(f"ceiling: {out_dir / 'ceiling.json'}")
         return
-    train_items = [it for f in (train or []) for it in load_dataset(f)]
+    train_items = load_files(train or [])
     m = open_method(kg, method, option, load=not train_items)
     records = evaluate(kg, m, items, out_dir, train=train_items)
     summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
@@ -149,14 +156,10 @@ def train(
     limit: Annotated[int, typer.Option(help="First N pairs of each file (0 = all).")] = 0,
 ) -> None:
     """Learn from question-answer pairs and save the model in the database directory."""
-    from .datasets import load_dataset
     from .graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
-    items = []
-    for f in data:
-        loaded = load_dataset(f)
-        items += loaded[:limit] if limit else loaded
+    items = load_files(data, limit)
     m = open_method(kg, method, option, load=False)
     t0 = time.perf_counter()
     report = m.fit(items)

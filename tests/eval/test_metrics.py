@@ -66,3 +66,15 @@ def test_question_metrics_uses_selected_set_and_ranked_list():
     assert m["hits@1"] == 0.0 and m["hit@5"] == 1.0 and m["mrr"] == 0.5
     assert m["precision"] == 0.0 and m["f1"] == 0.0 and m["hits@1_lenient"] == 0.0
     assert m["accuracy"] is None
+
+
+def test_filtered_ranks_with_ties():
+    from kgrag.eval.metrics import filtered_ranks, ranking_metrics
+
+    scores = [0.9, 0.5, 0.5, 0.5, 0.1, 0.0]
+    # gold 1 and 4: for 1, gold 4 is removed; 0.9 is above, two non-gold ties at 0.5
+    assert filtered_ranks(scores, [1, 4]) == [(3.0, 2), (4.0, 4)]
+    m = ranking_metrics([1.0, 0.0, 0.0, 0.0], [0])
+    assert m["mrr"] == 1.0 and m["hits@1"] == 1.0
+    crisp_miss = ranking_metrics([1.0, 0.0, 0.0, 0.0], [3])  # the gold entity tied with 2 others at 0
+    assert crisp_miss["mrr"] == 1 / 3 and crisp_miss["mrr_optimistic"] == 0.5 and crisp_miss["hits@1"] == 0.0

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..text import normalize_name
 
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -123,3 +125,31 @@ def question_metrics(ranked: Sequence[str], selected: Sequence[str], answer_text
         "exact_match": exact_set_match(selected, gold),
         "accuracy": accuracy(label, gold_label),
     }
+
+
+def filtered_ranks(scores: Sequence[float], gold: Sequence[int]) -> list[tuple[float, int]]:
+    """Rank of each gold entity in a full score vector, filtered (the other gold entities are
+    removed first): (expected rank within its tie block, optimistic rank). Used for executor
+    rankings (UltRAG spec §6), where a symbolic executor ties everything at 0 or 1."""
+    s = np.asarray(scores, dtype=np.float64)
+    g = np.asarray(sorted(set(gold)), dtype=np.int64)
+    others = np.ones(len(s), dtype=bool)
+    others[g] = False
+    rest = s[others]
+    out = []
+    for i in g:
+        above = int((rest > s[i]).sum())
+        ties = int((rest == s[i]).sum())
+        out.append((1 + above + ties / 2, 1 + above))
+    return out
+
+
+def ranking_metrics(scores: Sequence[float], gold: Sequence[int]) -> dict[str, float]:
+    """MRR and Hits@1/3/10 over the gold entities (expected rank within ties), plus optimistic MRR."""
+    ranks = filtered_ranks(scores, gold)
+    if not ranks:
+        return {}
+    exp = np.array([r[0] for r in ranks])
+    opt = np.array([r[1] for r in ranks])
+    return {"mrr": float((1 / exp).mean()), "hits@1": float((exp <= 1).mean()), "hits@3": float((exp <= 3).mean()),
+            "hits@10": float((exp <= 10).mean()), "mrr_optimistic": float((1 / opt).mean())}

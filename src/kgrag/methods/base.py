@@ -67,6 +67,7 @@ METHODS: dict[str, str] = {
     "baseline": "kgrag.methods.baseline:BaselineMethod",
     "graphraft": "kgrag.methods.graphraft:GraphRAFTMethod",
     "simgrag": "kgrag.methods.simgrag:SimGRAGMethod",
+    "ultrag": "kgrag.methods.ultrag:UltRAGMethod",
 }
 
 

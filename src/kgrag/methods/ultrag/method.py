@@ -1,0 +1,252 @@
+"""UltRAG-OTS (Georgiev et al.) as a strategy over the shared core: a query in the DSL (from the
+learned relation-path model, or written by the LLM under a grammar) → fuzzy-set execution
+(symbolic or neural UltraQuery) → arbitration (calibrated threshold, or the LLM over the top 50)."""
+
+from __future__ import annotations
+
+import json
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...answer import Answer, Evidence, RankedEntity
+from ...datasets import QAItem
+from ...errors import KgragError, LLMOutputError
+from ...eval.metrics import set_prf
+from ...learn.path_selector import LearnedPathSelector
+from ...llm.base import LLM
+from ...llm.prompts import render_prompt
+from ...paths import PathCandidate
+from ...text import humanize_label
+from ..base import Method
+from ..options import parse_options
+from .dsl import And, Entity, Not, Projection, Query, check_relations, entities_of, gbnf, parse_query
+from .executors import FuzzyExecutor, NeuralExecutor, SymbolicExecutor
+
+THRESHOLDS = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
+ANSWER_SCHEMA = {"type": "array", "items": {"type": "string"}, "maxItems": 50}
+
+
+class UltRAGOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    executor: Literal["symbolic", "neural"] = "symbolic"
+    query_source: Literal["learned", "llm"] = "learned"
+    arbitrator: Literal["threshold", "llm"] = "threshold"
+    threshold: float | None = Field(None, ge=0, le=1)  # None: calibrated by fit(), else 0.5
+    top_candidates: int = Field(50, ge=1)
+    sigma: float = Field(0.1, gt=0)  # Gaussian linker kernel (Eq. 2)
+    link_k: int = Field(100, ge=1)
+    ppr_nodes: int = Field(30000, ge=10)
+    calibrate_on: int = Field(300, ge=0)
+    max_relations: int = Field(60, ge=1)  # catalogue shown to the LLM (most similar first)
+    max_hops: int = Field(3, ge=1, le=4)
+    max_frontier: int = Field(2000, ge=1)
+    epochs: int = Field(30, ge=1)
+
+
+def path_to_query(cand: PathCandidate) -> Query:
+    """A learned relation path as a query. Intermediate sets exclude the topic entity (AND NOT),
+    matching the path semantics: "films by the director of X" are films other than X."""
+    seed = Entity(id=int(cand.seed))
+    if cand.path.bridge:
+        (r1, d1), (r2, d2) = cand.path.steps
+        anchor = Entity(id=int(cand.anchor))  # type: ignore[arg-type]
+        return And((Projection(seed, f"P{r1}", d1 == "in"), Projection(anchor, f"P{r2}", d2 == "out")))
+    q: Query = seed
+    for i, (r, d) in enumerate(cand.path.steps):
+        q = Projection(q, f"P{r}", d == "in")
+        if i >= 1:
+            q = And((q, Not(seed)))
+    return q
+
+
+class UltRAGMethod(Method):
+    name = "ultrag"
+
+    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
+        super().__init__(kg, **options)
+        self.opts = parse_options(UltRAGOptions, "ultrag", options)
+        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
+        self._llm: LLM | None = options.get("llm")
+        self.threshold = self.opts.threshold if self.opts.threshold is not None else 0.5
+
+    @property
+    def llm(self) -> LLM:
+        if self._llm is None:
+            from ...llm.base import create_llm
+
+            self._llm = create_llm()
+        return self._llm
+
+    @cached_property
+    def executor(self) -> FuzzyExecutor:
+        snap = self.kg.snapshot
+        return NeuralExecutor(snap, ppr_nodes=self.opts.ppr_nodes) if self.opts.executor == "neural" else SymbolicExecutor(snap)
+
+    @cached_property
+    def relation_index(self) -> dict[str, int]:
+        index = {f"P{i}": i for i in range(len(self.kg.relations))}
+        index.update({r: i for i, r in enumerate(self.kg.relations)})
+        return index
+
+    # ---- query ---------------------------------------------------------------------------------------
+    def write_query(self, question: str, result: Answer) -> tuple[Query, str] | None:
+        if self.opts.query_source == "learned":
+            sel = self.selector.select(question)
+            if sel.grounding is None or not sel.candidates:
+                return None
+            q = path_to_query(sel.ranked()[0][0])
+            return q, q.to_text()
+        return self._llm_query(question, result)
+
+    def _llm_query(self, question: str, result: Answer) -> tuple[Query, str]:
+        mentions = [m for m in self.kg.linker.find_mentions(question) if m.candidates][:3]
+        seeds = "; ".join(f"Q{m.candidates[0].id} {m.candidates[0].name}" for m in mentions) or "none (use quoted mentions)"
+        rel_ids = self._catalogue(question)
+        relations = " | ".join(f"P{i} {humanize_label(self.kg.relations[i])}" for i in rel_ids)
+        messages = render_prompt("ultrag_query", relations=relations, seeds=seeds, question=question)
+        grammar = gbnf([f"P{i}" for i in rel_ids]) if self.llm.supports_grammar else None
+        comp = self.llm.chat(messages, max_tokens=160, grammar=grammar)
+        result.record_llm("query", comp)
+        text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
+        try:
+            q = parse_query(text)
+            check_relations(q, text, set(self.relation_index))
+            return q, text
+        except KgragError as first:  # one repair round with the error text (spec note 2)
+            messages += [{"role": "assistant", "content": comp.text}, {"role": "user", "content": f"{first} Write the query again."}]
+            comp = self.llm.chat(messages, max_tokens=160, grammar=grammar)
+            result.record_llm("query-repair", comp)
+            text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
+            q = parse_query(text)
+            check_relations(q, text, set(self.relation_index))
+            return q, text
+
+    def _catalogue(self, question: str) -> list[int]:
+        """All relations when they fit, else the most similar to the question (a recorded deviation)."""
+        n = len(self.kg.relations)
+        if n <= self.opts.max_relations:
+            return list(range(n))
+        sims = np.asarray(self.kg.relation_embeddings()) @ self.kg.embed([question])[0]
+        return sorted(np.argsort(-sims)[: self.opts.max_relations].tolist())
+
+    # ---- leaves (Eqs. 1–2) ---------------------------------------------------------------------------
+    def leaf_set(self, leaf: Entity) -> np.ndarray:
+        x = np.zeros(self.kg.num_nodes, dtype=np.float32)
+        if leaf.id is not None:
+            if not 0 <= leaf.id < self.kg.num_nodes:
+                raise KgragError(f"query names Q{leaf.id}, which is not an entity id of this graph")
+            x[leaf.id] = 1.0
+            return x
+        ents = np.asarray(self.kg.entity_embeddings())
+        cos = ents @ self.kg.embed([leaf.mention])[0]
+        top = np.argpartition(-cos, min(self.opts.link_k, len(cos)) - 1)[: self.opts.link_k]
+        logits = cos[top] / self.opts.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
+        p = np.exp(logits - logits.max())
+        x[top] = p / p.sum()
+        return x
+
+    def execute(self, q: Query) -> np.ndarray:
+        leaves = {e: self.leaf_set(e) for e in entities_of(q)}
+        scores = self.executor.run(q, leaves, self.relation_index)
+        for e in leaves:  # the question's own entities are not its answers
+            if e.id is not None:
+                scores[e.id] = 0.0
+        return scores
+
+    # ---- answering -------------------------------------------------------------------------------------
+    def _answer(self, question: str, result: Answer) -> None:
+        with result.stage("query"):
+            written = self.write_query(question, result)
+        if written is None:
+            result.error = "no entity of the question could be linked to the graph"
+            return
+        q, text = written
+        with result.stage("execute"):
+            scores = self.execute(q)
+        result.evidence.append(Evidence("query", text, None, {"source": self.opts.query_source, "executor": self.opts.executor}))
+        order = np.argsort(-scores, kind="stable")
+        order = order[scores[order] > 0][:1000]
+        names = self.kg.names
+        ranked = [int(i) for i in order]
+        selected = [i for i in ranked if scores[i] >= self.threshold] or ranked[:1]
+        if self.opts.arbitrator == "llm" and ranked:
+            with result.stage("arbitrate"):
+                picked = self._arbitrate(question, text, ranked[: self.opts.top_candidates], scores, result)
+            selected = picked
+            ranked = picked + [i for i in ranked if i not in picked]
+        result.entities = [RankedEntity(names[i], float(scores[i]), i) for i in ranked]
+        result.num_selected = len(selected)
+        for i in ranked[:5]:
+            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), {"node": i}))
+
+    def _arbitrate(self, question: str, text: str, top: list[int], scores: np.ndarray, result: Answer) -> list[int]:
+        lines = "\n".join(f"Q{i} | {self.kg.names[i]} | {scores[i]:.3f}" for i in top)
+        comp = self.llm.chat(render_prompt("ultrag_arbitrate", question=question, query=text, candidates=lines),
+                             max_tokens=200, json_schema=ANSWER_SCHEMA)
+        result.record_llm("arbitrate", comp)
+        allowed = set(top)
+        by_name = {self.kg.names[i].lower(): i for i in top}
+        out: list[int] = []
+        for item in comp.parsed or []:
+            item = str(item).strip()
+            i = int(item[1:]) if item[:1] in "Qq" and item[1:].isdigit() else by_name.get(item.lower())
+            if i in allowed and i not in out:
+                out.append(i)
+        if not out:
+            raise LLMOutputError(f"arbitrator returned no candidate id: {comp.text[:120]!r}")
+        return out
+
+    # ---- learning and persistence ----------------------------------------------------------------------
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        report: dict[str, Any] = {}
+        if self.opts.query_source == "learned":
+            report = self.selector.fit(pairs)
+        if self.opts.threshold is None and self.opts.calibrate_on:
+            report["threshold"] = self.calibrate(pairs[: self.opts.calibrate_on])
+        return report
+
+    def calibrate(self, pairs: list[QAItem]) -> float:
+        """The probability threshold with the best mean answer-set F1 on training pairs."""
+        runs = []
+        for it in pairs:
+            written = self.write_query(it.question, Answer(it.question, self.name))
+            if written is not None:
+                s = self.execute(written[0])
+                runs.append((s, it.answers))
+        if not runs:
+            return self.threshold
+        names = self.kg.names
+
+        def f1(tau: float) -> float:
+            total = 0.0
+            for s, gold in runs:
+                chosen = np.flatnonzero(s >= tau)
+                if not len(chosen) and s.max() > 0:
+                    chosen = [int(np.argmax(s))]
+                prf = set_prf([names[i] for i in chosen], gold)
+                total += prf[2] if prf else 0.0
+            return total / len(runs)
+
+        self.threshold = max(THRESHOLDS, key=f1)
+        return self.threshold
+
+    def save(self, directory: Path) -> None:
+        if self.selector.trained:
+            self.selector.save(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / "ultrag.json").write_text(json.dumps({"threshold": self.threshold, "executor": self.opts.executor}),
+                                              encoding="utf-8")
+
+    def load(self, directory: Path) -> bool:
+        loaded = self.selector.load(directory)
+        meta = directory / "ultrag.json"
+        if meta.exists() and self.opts.threshold is None:
+            saved = json.loads(meta.read_text(encoding="utf-8"))
+            if saved.get("executor") == self.opts.executor:  # thresholds are per executor
+                self.threshold = float(saved["threshold"])
+        return loaded
