@@ -16,6 +16,11 @@ from .errors import KgragError
 
 OptionsOpt = Annotated[Optional[list[str]], typer.Option(
     "--option", "-o", help="Method option KEY=VALUE, repeatable (e.g. -o selector=llm -o reader=llm).")]
+ExecutorOpt = Annotated[Optional[str], typer.Option(help="UltRAG executor, symbolic|neural (= -o executor=...).")]
+
+
+def with_executor(options: list[str] | None, executor: str | None) -> list[str] | None:
+    return [*(options or []), f"executor={executor}"] if executor else options
 
 
 def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
@@ -69,12 +74,13 @@ def _show_answer(ans, top: int = 5) -> None:  # noqa: ANN001 - Answer, imported 
 def ask(question: str, db: DbOpt = Path("kgrag-db"),
         method: Annotated[str, typer.Option(help="Method name.")] = "baseline",
         option: OptionsOpt = None,
+        executor: ExecutorOpt = None,
         as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Answer one question, showing the evidence."""
     from .graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
-    ans = open_method(kg, method, option).answer(question)
+    ans = open_method(kg, method, with_executor(option, executor)).answer(question)
     if as_json:
         print(json.dumps(ans.to_json(), ensure_ascii=False, default=str))
     else:
@@ -118,6 +124,7 @@ def eval_cmd(
     out_dir: Annotated[Optional[Path], typer.Option("--out", help="Output directory.")] = None,
     oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
     option: OptionsOpt = None,
+    executor: ExecutorOpt = None,
 ) -> None:
     """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
     from .eval.report import write_report
@@ -138,7 +145,7 @@ def eval_cmd(
         out.print(f"ceiling: {out_dir / 'ceiling.json'}")
         return
     train_items = load_files(train or [])
-    m = open_method(kg, method, option, load=not train_items)
+    m = open_method(kg, method, with_executor(option, executor), load=not train_items)
     records = evaluate(kg, m, items, out_dir, train=train_items)
     summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
     for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
@@ -212,5 +219,8 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
             _show_answer(ans)
             out.print(f"  gold: {', '.join(it.answers[:5])}")
             hits.append(question_metrics(ans.names, ans.selected, ans.text, it.answers)["hits@1"])
-    out.print(f"\n{method}: hits@1 {sum(hits)}/{len(hits)} on held-out sample questions; "
+    every = [question_metrics((a := m.answer(it.question)).names, a.selected, a.text, it.answers)["hits@1"]
+             for it in held_out]
+    out.print(f"\n{method}: hits@1 {sum(hits):.0f}/{len(hits)} on the questions shown, "
+              f"{sum(every) / len(every):.3f} on all {len(every)} held-out sample questions; "
               f"demo finished in {time.perf_counter() - t0:.1f}s")

@@ -124,3 +124,37 @@ def test_llm_reader_end_to_end(llm_method, sample_split):
         assert [c.purpose for c in ans.llm_calls] == ["read"]
         assert ans.entities  # reader answers first, then the retrieved context
         assert 0 <= ans.num_selected <= len(ans.entities)
+
+
+def test_lora_selector_trains_saves_and_answers(sample_kg, sample_split, tmp_path):
+    """LoRA fine-tuning of the local model on (question → labelled query), CPU-sized run."""
+    pytest.importorskip("peft")
+    from kgrag.llm.config import LLMConfig
+    from kgrag.llm.hf import TransformersLLM
+
+    llm = TransformersLLM(LLMConfig(backend="transformers", seed=0), device="cpu")
+    m = create_method("graphraft", sample_kg, selector="lora", lora_examples=8, llm_candidates=4, llm=llm)
+    report = m.fit(sample_split[0][:60])
+    assert report["lora"]["examples"] == 8 and report["lora"]["steps"] >= 1
+    m.save(tmp_path)
+    assert (tmp_path / "lora" / "adapter_config.json").exists()
+    again = create_method("graphraft", sample_kg, selector="lora", llm_candidates=4)
+    assert again.load(tmp_path) and again._adapter == tmp_path / "lora"
+    ans = m.answer(sample_split[1][0].question)
+    assert ans.error is None and ans.evidence[0].data["selected_by"] == "llm-score"
+
+
+def test_llm_entity_extraction_grounds_the_question(llm_method):
+    m = llm_method(ner="llm")
+    ans = m.answer("who directed The Wild Bunch")
+    assert ans.llm_calls[0].purpose == "ner"
+    assert ans.error is None or "linked" in ans.error
+
+
+def test_grounding_from_extracted_names(movies_kg):
+    from kgrag.learn.labels import ground_names
+
+    g = ground_names(movies_kg, "films by Quentin Tarantino with John Travolta", ["Quentin Tarantino", "John Travolta"])
+    assert movies_kg.names[g.seed] == "Quentin Tarantino" and movies_kg.names[g.anchor] == "John Travolta"
+    assert (g.start, g.end) == (9, 26)
+    assert ground_names(movies_kg, "q", []) is None

@@ -78,6 +78,26 @@ def ground(kg: KnowledgeGraph, question: str, gold_topics: list[str] | None = No
     return g
 
 
+def ground_names(kg: KnowledgeGraph, question: str, names: list[str]) -> Grounding | None:
+    """Grounding from entity strings an extractor named (GraphRAFT's L0): each is linked (exact
+    first, then fuzzy/dense, spec §2 Step 1); the first becomes the topic, the next a bridge anchor.
+    Spans are where the string occurs in the question (for masking), else empty."""
+    linked: list[tuple[int, tuple[int, int]]] = []
+    low = question.lower()
+    for name in names:
+        cands = kg.linker.link(name, top_m=1)
+        if cands and all(cands[0].id != i for i, _ in linked):
+            at = low.find(name.lower())
+            linked.append((cands[0].id, (at, at + len(name)) if at >= 0 else (0, 0)))
+    if not linked:
+        return None
+    (seed, (start, end)), rest = linked[0], linked[1:]
+    g = Grounding(seed, start, end)
+    if rest:
+        g.anchor, g.anchor_span = rest[0][0], rest[0][1]
+    return g
+
+
 def label_questions(kg: KnowledgeGraph, items: list[QAItem], max_hops: int, max_frontier: int,
                     progress: bool = True) -> tuple[list[LabelledQuestion], dict[str, int]]:
     """Label every item; returns the labelled questions and counts by outcome."""

@@ -16,7 +16,7 @@ from ..errors import KgragError
 from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
 from ..text import mask_spans
-from .labels import Grounding, LabelledQuestion, candidate_paths, ground, label_questions
+from .labels import Grounding, LabelledQuestion, candidate_paths, ground, ground_names, label_questions
 from .path_ranker import PathRanker, path_features
 
 
@@ -104,11 +104,12 @@ class LearnedPathSelector:
                 "seconds": round(time.perf_counter() - t0, 1), **report}
 
     # ---- inference -------------------------------------------------------------------------------
-    def select(self, question: str) -> Selection:
-        """Ground the question, enumerate candidate paths, and score them. Untrained, the score is
-        the cosine between the masked question and each path's verbalisation (the zero-shot
-        baseline of the GraphRAFT spec), so every candidate still gets a meaningful order."""
-        g = ground(self.kg, question)
+    def select(self, question: str, entity_names: list[str] | None = None) -> Selection:
+        """Ground the question (from ``entity_names`` an extractor found, else the mention finder),
+        enumerate candidate paths, and score them. Untrained, the score is the cosine between the
+        masked question and each path's verbalisation (the zero-shot baseline of the GraphRAFT
+        spec), so every candidate still gets a meaningful order."""
+        g = ground_names(self.kg, question, entity_names) if entity_names else ground(self.kg, question)
         if g is None:
             return Selection(None)
         cands = candidate_paths(self.kg, g, self.max_hops, self.max_frontier)

@@ -41,6 +41,15 @@ def select_with_llm(llm: LLM, question: str, texts: list[str], mode: SelectMode 
     return scores
 
 
+def extract_entities(llm: LLM, question: str, result: Answer | None = None) -> list[str]:
+    """GraphRAFT's L0: few-shot entity recognition, entities separated by '|' (spec §4)."""
+    comp = llm.chat(render_prompt("graphraft_ner", question=question), max_tokens=48, stop=["\n"])
+    if result is not None:
+        result.record_llm("ner", comp)
+    text = comp.text.strip().removeprefix("A:").strip().strip('"')
+    return [p.strip().strip('"') for p in text.split("|") if p.strip().strip('"')]
+
+
 def read_with_llm(llm: LLM, question: str, context_text: str, result: Answer | None = None) -> str:
     """The L2 reader: answer node names joined by '|' (spec Fig. 4, zero-shot)."""
     messages = render_prompt("graphraft_read", question=question, context=context_text)

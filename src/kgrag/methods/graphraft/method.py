@@ -25,12 +25,13 @@ from ...paths import PathCandidate
 from ..base import Method
 from ..options import parse_options
 from .context import ContextNode, build_context, format_context, order_by_similarity
-from .llm_steps import parse_names, read_with_llm, select_with_llm
+from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
 
 
 class GraphRAFTOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
+    ner: Literal["linker", "llm"] = "linker"  # grounding: the mention finder, or the paper's LLM L0
     selector: Literal["ranker", "llm", "lora"] = "ranker"
     select_mode: Literal["score", "decode"] = "score"  # LLM selection: exact scoring or constrained decoding
     length_norm: Literal["sum", "mean"] = "mean"
@@ -129,8 +130,12 @@ class GraphRAFTMethod(Method):
                 [float(scores[i]) for i in order] + [s for _, s in rest], f"llm-{self.opts.select_mode}")
 
     def _answer(self, question: str, result: Answer) -> None:
+        names = None
+        if self.opts.ner == "llm":
+            with result.stage("ner"):
+                names = extract_entities(self.llm, question, result)
         with result.stage("select"):
-            sel = self.selector.select(question)
+            sel = self.selector.select(question, names)
         if sel.grounding is None:
             result.error = "no entity of the question could be linked to the graph"
             return

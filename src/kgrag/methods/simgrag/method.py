@@ -74,7 +74,8 @@ class SimGRAGMethod(Method):
             self.selector.save(directory)
 
     def load(self, directory: Path) -> bool:
-        return self.selector.load(directory)
+        """Its own saved model, else the path model `kgrag train --method graphraft` saved."""
+        return self.selector.load(directory) or self.selector.load(directory.parent / "graphraft")
 
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:

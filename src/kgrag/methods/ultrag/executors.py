@@ -30,6 +30,12 @@ class FuzzyExecutor(ABC):
     def prepare(self, leaves: list[np.ndarray]) -> None:
         """Called once per query with the leaf sets (the neural executor samples its subgraph)."""
 
+    def use_graph(self, snapshot: GraphSnapshot) -> None:
+        """Run on another graph (e.g. the KG with edges deleted), dropping per-graph caches."""
+        self.g = snapshot
+        for cached in ("_by_target", "_walk"):
+            self.__dict__.pop(cached, None)
+
     @abstractmethod
     def project(self, x: np.ndarray, relation: int, inverse: bool) -> np.ndarray: ...
 

@@ -243,7 +243,7 @@ class UltRAGMethod(Method):
                                               encoding="utf-8")
 
     def load(self, directory: Path) -> bool:
-        loaded = self.selector.load(directory)
+        loaded = self.selector.load(directory) or self.selector.load(directory.parent / "graphraft")
         meta = directory / "ultrag.json"
         if meta.exists() and self.opts.threshold is None:
             saved = json.loads(meta.read_text(encoding="utf-8"))
