@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings
+from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings, nearest_neighbour_table
 from .linking.linker import EntityLinker
 from .store.database import current_version, schema_from_meta
 from .store.kuzu_store import KuzuStore, Schema
@@ -97,6 +97,11 @@ class KnowledgeGraph:
     def entity_embeddings(self, progress: bool = False) -> np.ndarray:
         """Unit vectors of entity names (row = entity id), computed once and cached in the db dir."""
         return cached_embeddings(self.version / "cache", "entities", self.embedder, self.names, progress)
+
+    def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
+        """Exact k nearest entities of every entity by name embedding (built once, cached)."""
+        return nearest_neighbour_table(self.version / "cache", f"entities-{self.embedder.name}",
+                                       self.entity_embeddings(), k, progress)
 
     def relation_embeddings(self) -> np.ndarray:
         return cached_embeddings(self.version / "cache", "relations", self.embedder,

@@ -91,3 +91,36 @@ def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequ
     np.save(tmp, mat)
     os.replace(tmp, path)
     return np.load(path, mmap_mode="r")
+
+
+def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: int,
+                            progress: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Exact k nearest rows of every row of a unit-vector matrix by cosine (ids, cosines; best
+    first; each row is its own first neighbour), computed once with blocked matrix products and
+    cached as ``knn-<tag>-<k>.npz``. A per-query scan of the whole matrix then becomes a table
+    look-up whenever the query text is itself a row (an entity name)."""
+    path = cache_dir / f"knn-{tag}-{k}.npz"
+    n = len(matrix)
+    if path.exists():
+        with np.load(path) as data:
+            if data["ids"].shape == (n, min(k, n)):
+                return data["ids"], data["sims"]
+    from tqdm import tqdm
+
+    k = min(k, n)
+    mat = np.ascontiguousarray(matrix, dtype=np.float32)
+    ids = np.zeros((n, k), dtype=np.int64)
+    sims = np.zeros((n, k), dtype=np.float32)
+    block = 512
+    for start in tqdm(range(0, n, block), desc="nearest-neighbour table", disable=not progress):
+        s = mat[start:start + block] @ mat.T
+        part = np.argpartition(-s, k - 1, axis=1)[:, :k]
+        vals = np.take_along_axis(s, part, 1)
+        order = np.argsort(-vals, axis=1, kind="stable")
+        ids[start:start + block] = np.take_along_axis(part, order, 1)
+        sims[start:start + block] = np.take_along_axis(vals, order, 1)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}.npz")
+    np.savez(tmp, ids=ids, sims=sims)
+    os.replace(tmp, path)
+    return ids, sims

@@ -66,3 +66,18 @@ def test_llm_pattern_source_and_generation_run_end_to_end(sample_kg, local_llm, 
             assert ans.evidence[0].kind == "pattern" and purposes[-1] == "answer"
         else:
             assert "pattern" in ans.error or "linked" in ans.error
+
+
+def test_neighbour_table_gives_the_scan_candidates(simgrag, sample_kg):
+    import numpy as np
+
+    ents = np.asarray(sample_kg.entity_embeddings())
+    for name in ["The Wild Bunch", "Sam Peckinpah", "Drama", "1969"]:
+        vec = ents[sample_kg.ids_by_name[name][0]]
+        table = simgrag._node_costs(name, vec, ents)
+        scan = simgrag._top_costs(ents, vec, simgrag.opts.k_nodes)
+        finite = np.isfinite(scan)
+        assert np.isfinite(table).sum() == finite.sum()
+        # same distances (ties at the k-th distance may pick different, equally near entities)
+        # float32 products: the near-zero self-distance √(2 − 2cos) varies in the 4th decimal
+        assert np.allclose(np.sort(table[np.isfinite(table)]), np.sort(scan[finite]), atol=1e-3)
