@@ -23,11 +23,14 @@ def power_law_kg(num_nodes: int, num_edges: int, num_relations: int, seed: int) 
     weights = 1.0 / np.arange(1, num_nodes + 1) ** 0.9
     weights /= weights.sum()
     perm = rng.permutation(num_nodes)
-    h = perm[rng.choice(num_nodes, num_edges, p=weights)]
-    t = perm[rng.choice(num_nodes, num_edges, p=weights)]
+    draw = int(num_edges * 1.05)  # duplicates are dropped, then exactly num_edges are kept
+    h = perm[rng.choice(num_nodes, draw, p=weights)]
+    t = perm[rng.choice(num_nodes, draw, p=weights)]
     rw = 1.0 / np.arange(1, num_relations + 1)
-    r = rng.choice(num_relations, num_edges, p=rw / rw.sum())
+    r = rng.choice(num_relations, draw, p=rw / rw.sum())
     edges = np.unique(np.stack([h, r, t], 1), axis=0)
+    if len(edges) > num_edges:
+        edges = edges[np.sort(rng.choice(len(edges), num_edges, replace=False))]
     return GraphSnapshot(edges, num_nodes, num_relations)
 
 

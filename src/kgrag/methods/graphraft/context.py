@@ -22,29 +22,31 @@ class ContextNode:
     patterns: list[str] = field(default_factory=list)
 
 
-def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_vector: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``ids`` sorted by cosine to the question (unit vectors), best first, with the cosines."""
-    sims = np.asarray(entity_vectors[ids]) @ question_vector
+def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_vector: np.ndarray,
+                        all_sims: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """``ids`` sorted by cosine to the question (unit vectors), best first, with the cosines.
+    ``all_sims`` (every entity's cosine, when already computed) replaces the row gather."""
+    sims = all_sims[ids] if all_sims is not None else np.asarray(entity_vectors[ids]) @ question_vector
     order = np.argsort(-sims, kind="stable")[:MAX_ROWS_PER_QUERY]
     return ids[order], sims[order]
 
 
 def build_context(kg: KnowledgeGraph, entity_vectors: np.ndarray, question_vector: np.ndarray,
-                  chosen: list[PathCandidate], max_nodes: int = 20, topup: bool = True) -> list[ContextNode]:
+                  chosen: list[PathCandidate], max_nodes: int = 20, topup: bool = True,
+                  all_sims: np.ndarray | None = None) -> list[ContextNode]:
     names, rels = kg.names, kg.relations
     nodes: dict[int, ContextNode] = {}
     for rank, cand in enumerate(chosen):
-        ids, sims = order_by_similarity(entity_vectors, cand.answers, question_vector)
+        ids, sims = order_by_similarity(entity_vectors, cand.answers, question_vector, all_sims)
         anchor = names[cand.anchor] if cand.anchor is not None else None
-        for i, s in zip(ids.tolist(), sims.tolist()):
-            node = nodes.get(i)
-            if node is None:
-                if len(nodes) >= max_nodes:
-                    continue
-                node = nodes[i] = ContextNode(i, s, rank)
+        known = np.isin(ids, np.fromiter(nodes, dtype=np.int64, count=len(nodes)))
+        fresh = np.flatnonzero(~known)[: max_nodes - len(nodes)]
+        for j in sorted([*np.flatnonzero(known).tolist(), *fresh.tolist()]):
+            i = int(ids[j])
+            node = nodes.setdefault(i, ContextNode(i, float(sims[j]), rank))
             node.patterns.append(cand.path.pattern(names[cand.seed], rels, anchor, names[i]))
     if topup and len(nodes) < max_nodes:
-        sims = np.asarray(entity_vectors) @ question_vector
+        sims = all_sims if all_sims is not None else np.asarray(entity_vectors) @ question_vector
         seeds = {c.seed for c in chosen}
         for i in np.argsort(-sims)[: max_nodes + len(nodes) + len(seeds)].tolist():
             if len(nodes) >= max_nodes:

@@ -146,8 +146,12 @@ class GraphRAFTMethod(Method):
         chosen = ordered[: self.opts.top_queries]
         qv = sel.question_vector
         with result.stage("retrieve"):
-            context = build_context(self.kg, self.entity_vectors, qv, chosen, self.opts.max_nodes, self.opts.topup)
-            top_ids, top_sims = order_by_similarity(self.entity_vectors, chosen[0].answers, qv)
+            # one product with every entity beats gathering rows once the answer sets are large
+            total = sum(len(c.answers) for c in chosen)
+            all_sims = self.entity_vectors @ qv if total > 2000 else None
+            context = build_context(self.kg, self.entity_vectors, qv, chosen, self.opts.max_nodes, self.opts.topup,
+                                    all_sims)
+            top_ids, top_sims = order_by_similarity(self.entity_vectors, chosen[0].answers, qv, all_sims)
         picked: list[int] = top_ids.tolist()
         if self.opts.reader == "llm":
             with result.stage("llm_read"):

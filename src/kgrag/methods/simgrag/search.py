@@ -143,6 +143,32 @@ def top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: in
     f = [-1] * pattern.num_nodes
     used: list[Triple] = [(-1, -1, -1)] * len(pattern.edges)
 
+    memo: dict[tuple[int, int], tuple[np.ndarray, ...]] = {}
+
+    def options(i: int) -> tuple[np.ndarray, ...]:
+        """Admissible (neighbour, relation, stored direction, cost) at step i from f[a], sorted by
+        cost. For a new node this depends only on (i, f[a]), so it is computed once per search:
+        power-law hubs are reached from many partial matches."""
+        e, a, b, new = order[i]
+        key = (i, f[a])
+        if new and key in memo:
+            return memo[key]
+        nbr, rel, out = _incident(g, f[a])
+        rc = costs.rel[e][rel] if costs.rel[e] is not None else np.zeros(len(rel))
+        if new:
+            nc = costs.node[b][nbr] if costs.node[b] is not None else np.zeros(len(nbr))
+            ok = np.isfinite(rc) & np.isfinite(nc)
+        else:
+            nc = np.zeros(len(nbr))
+            ok = np.isfinite(rc) & (nbr == f[b])
+        idx = np.flatnonzero(ok)
+        cost = (rc + nc)[idx]
+        ranked = idx[np.argsort(cost, kind="stable")]
+        result = (nbr[ranked], rel[ranked], out[ranked], (rc + nc)[ranked])
+        if new:
+            memo[key] = result
+        return result
+
     def expand(i: int, partial: float) -> None:
         res.expansions += 1
         if res.expansions > max_expansions:
@@ -153,26 +179,16 @@ def top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: in
             best.push(SubgraphMatch(graph_semantic_distance(costs, nodes, edges), nodes, edges))
             return
         e, a, b, new = order[i]
-        nbr, rel, out = _incident(g, f[a])
-        rc = costs.rel[e][rel] if costs.rel[e] is not None else np.zeros(len(rel))
-        if new:
-            nc = costs.node[b][nbr] if costs.node[b] is not None else np.zeros(len(nbr))
-            ok = np.isfinite(rc) & np.isfinite(nc)
-            if injective:
-                ok &= ~np.isin(nbr, [x for x in f if x >= 0])
-        else:
-            nc = np.zeros(len(nbr))
-            ok = np.isfinite(rc) & (nbr == f[b])
-        idx = np.flatnonzero(ok)
-        cost = (rc + nc)[idx]
-        ranked = np.argsort(cost, kind="stable")
-        for j in ranked:
+        nbrs, rels, outs, cost = options(i)
+        head = f[a]
+        for j in range(len(cost)):
             if partial + cost[j] + suffix[i + 1] > best.threshold() + EPS:
                 break  # sorted: every later candidate is pruned too
-            p = idx[j]
-            t = int(nbr[p])
-            triple = (f[a], int(rel[p]), t) if out[p] else (t, int(rel[p]), f[a])
-            if triple in used[:e] or triple in used[e + 1:]:
+            t = int(nbrs[j])
+            if new and injective and t in f:
+                continue
+            triple = (head, int(rels[j]), t) if outs[j] else (t, int(rels[j]), head)
+            if triple in used:
                 continue
             used[e] = triple
             if new:
