@@ -99,9 +99,13 @@ class KnowledgeGraph:
         return cached_embeddings(self.version / "cache", "entities", self.embedder, self.names, progress)
 
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
-        """Exact k nearest entities of every entity by name embedding (built once, cached)."""
-        return nearest_neighbour_table(self.version / "cache", f"entities-{self.embedder.name}",
-                                       self.entity_embeddings(), k, progress)
+        """Exact k nearest entities of every entity by name embedding (built once, cached on disk
+        and, after the first call, in memory)."""
+        cache = self.__dict__.setdefault("_knn", {})
+        if k not in cache:
+            cache[k] = nearest_neighbour_table(self.version / "cache", f"entities-{self.embedder.name}",
+                                               self.entity_embeddings(), k, progress)
+        return cache[k]
 
     def relation_embeddings(self) -> np.ndarray:
         return cached_embeddings(self.version / "cache", "relations", self.embedder,
