@@ -8,7 +8,6 @@ queries and build the node context → read the answer (extractive | LLM).
 from __future__ import annotations
 
 import json
-import time
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
@@ -19,11 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError
-from ...learn.path_selector import LearnedPathSelector, Selection
+from ...learn.path_selector import Selection
 from ...llm.base import LLM
 from ...paths import PathCandidate
-from ..base import Method
-from ..options import parse_options
+from ..learned import LearnedPathMethod
 from .context import ContextNode, build_context, format_context, order_by_similarity
 from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
 
@@ -47,14 +45,12 @@ class GraphRAFTOptions(BaseModel):
     lora_epochs: int = Field(1, ge=1)
 
 
-class GraphRAFTMethod(Method):
+class GraphRAFTMethod(LearnedPathMethod):
     name = "graphraft"
+    options_model = GraphRAFTOptions
 
     def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
         super().__init__(kg, **options)
-        self.opts = parse_options(GraphRAFTOptions, "graphraft", options)
-        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
-        self._llm: LLM | None = options.get("llm")
         self._adapter: Path | None = None
 
     # ---- services ----------------------------------------------------------------------------------
@@ -64,21 +60,17 @@ class GraphRAFTMethod(Method):
 
     @property
     def llm(self) -> LLM:
-        if self._llm is None:
-            from ...llm.base import create_llm
+        """selector=lora scores with the transformers backend carrying the trained adapter."""
+        if self._llm is None and self.opts.selector == "lora":
             from ...llm.config import LLMConfig
+            from ...llm.hf import TransformersLLM
 
-            if self.opts.selector == "lora":
-                from ...llm.hf import TransformersLLM
-
-                if self._adapter is None:
-                    raise KgragError("selector=lora needs a trained adapter: run `kgrag train --method graphraft "
-                                     "-o selector=lora` first")
-                self._llm = TransformersLLM(LLMConfig.load(backend="transformers"))
-                self._llm.load_adapter(self._adapter)
-            else:
-                self._llm = create_llm(LLMConfig.load())
-        return self._llm
+            if self._adapter is None:
+                raise KgragError("selector=lora needs a trained adapter: run `kgrag train --method graphraft "
+                                 "-o selector=lora` first")
+            self._llm = TransformersLLM(LLMConfig.load(backend="transformers"))
+            self._llm.load_adapter(self._adapter)
+        return super().llm
 
     # ---- training ----------------------------------------------------------------------------------
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:

@@ -14,12 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError
-from ...learn.path_selector import LearnedPathSelector
-from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
-from ..base import Method
-from ..options import parse_options
+from ..learned import LearnedPathMethod
 from .pattern import Pattern, is_unknown, load_shots, pattern_from_llm, pattern_from_path
 from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
 
@@ -47,22 +44,9 @@ class SimGRAGOptions(BaseModel):
     epochs: int = Field(30, ge=1)
 
 
-class SimGRAGMethod(Method):
+class SimGRAGMethod(LearnedPathMethod):
     name = "simgrag"
-
-    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
-        super().__init__(kg, **options)
-        self.opts = parse_options(SimGRAGOptions, "simgrag", options)
-        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
-        self._llm: LLM | None = options.get("llm")
-
-    @property
-    def llm(self) -> LLM:
-        if self._llm is None:
-            from ...llm.base import create_llm
-
-            self._llm = create_llm()
-        return self._llm
+    options_model = SimGRAGOptions
 
     @cached_property
     def shots(self) -> list[dict]:
@@ -77,8 +61,7 @@ class SimGRAGMethod(Method):
             self.selector.save(directory)
 
     def load(self, directory: Path) -> bool:
-        """Its own saved model, else the path model `kgrag train --method graphraft` saved."""
-        return self.selector.load(directory) or self.selector.load(directory.parent / "graphraft")
+        return self.load_path_model(directory)
 
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:

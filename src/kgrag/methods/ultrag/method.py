@@ -16,13 +16,10 @@ from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError, LLMOutputError
 from ...eval.metrics import set_prf
-from ...learn.path_selector import LearnedPathSelector
-from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
 from ...text import humanize_label
-from ..base import Method
-from ..options import parse_options
+from ..learned import LearnedPathMethod
 from .dsl import And, Entity, Not, Projection, Query, check_relations, entities_of, gbnf, parse_query
 from .executors import FuzzyExecutor, NeuralExecutor, SymbolicExecutor
 
@@ -64,23 +61,13 @@ def path_to_query(cand: PathCandidate) -> Query:
     return q
 
 
-class UltRAGMethod(Method):
+class UltRAGMethod(LearnedPathMethod):
     name = "ultrag"
+    options_model = UltRAGOptions
 
     def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
         super().__init__(kg, **options)
-        self.opts = parse_options(UltRAGOptions, "ultrag", options)
-        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
-        self._llm: LLM | None = options.get("llm")
         self.threshold = self.opts.threshold if self.opts.threshold is not None else 0.5
-
-    @property
-    def llm(self) -> LLM:
-        if self._llm is None:
-            from ...llm.base import create_llm
-
-            self._llm = create_llm()
-        return self._llm
 
     @cached_property
     def executor(self) -> FuzzyExecutor:
@@ -243,7 +230,7 @@ class UltRAGMethod(Method):
                                               encoding="utf-8")
 
     def load(self, directory: Path) -> bool:
-        loaded = self.selector.load(directory) or self.selector.load(directory.parent / "graphraft")
+        loaded = self.load_path_model(directory)
         meta = directory / "ultrag.json"
         if meta.exists() and self.opts.threshold is None:
             saved = json.loads(meta.read_text(encoding="utf-8"))
