@@ -55,3 +55,18 @@ def evaluate_by_hop(kg, method, val: dict, out_dir: Path, **extra: object) -> No
              recall_at_20=s.get("recall@20"), mrr=s["mrr"], f1=s["f1"], ceiling_reachable_at_3=s["reachable@3"],
              errors=s["errors"], p50_ms=s["timings"]["total"]["p50_ms"], p95_ms=s["timings"]["total"]["p95_ms"],
              **extra)
+
+
+def metaqa_arguments(description: str, out: str):  # noqa: ANN201
+    """The arguments every MetaQA method benchmark takes."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--model", type=Path, default=Path("runs/bench-graphraft/model"),
+                    help="the path model benchmarks/graphraft.py trained (trained here if missing)")
+    ap.add_argument("--train-per-hop", type=int, default=5000)
+    ap.add_argument("--val-per-hop", type=int, default=0, help="0 = the whole held-out half")
+    ap.add_argument("--llm", type=int, default=0, help="questions per hop for the local-LLM runs")
+    ap.add_argument("--out", type=Path, default=Path(out))
+    return ap

@@ -8,12 +8,11 @@ Retrieval time = vector_search + graph_search stages (the paper's Table 5 split)
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 
 import numpy as np
-from _common import emit, evaluate_by_hop, metaqa_split
+from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split
 
 from kgrag.graph import KnowledgeGraph
 from kgrag.methods.base import create_method
@@ -28,13 +27,7 @@ def retrieval_ms(out_dir: Path) -> dict[str, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--db", required=True)
-    ap.add_argument("--model", type=Path, default=Path("runs/bench-graphraft/model"))
-    ap.add_argument("--train-per-hop", type=int, default=5000)
-    ap.add_argument("--val-per-hop", type=int, default=0)
-    ap.add_argument("--llm", type=int, default=0, help="questions per hop for the local-LLM pattern path")
-    ap.add_argument("--out", type=Path, default=Path("runs/bench-simgrag"))
+    ap = metaqa_arguments(__doc__, "runs/bench-simgrag")
     args = ap.parse_args()
     train, val = metaqa_split(args.train_per_hop, args.val_per_hop)
     kg = KnowledgeGraph(args.db)

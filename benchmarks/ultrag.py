@@ -9,13 +9,12 @@ Usage: python benchmarks/ultrag.py --db DIR [--model runs/bench-graphraft/model]
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from pathlib import Path
 
 import numpy as np
-from _common import emit, evaluate_by_hop, metaqa_split
+from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split
 
 from kgrag.eval.metrics import ranking_metrics
 from kgrag.graph import KnowledgeGraph
@@ -74,15 +73,9 @@ def robustness(kg, symbolic, neural, items, fraction: float, seed: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--db", required=True)
-    ap.add_argument("--model", type=Path, default=Path("runs/bench-graphraft/model"))
-    ap.add_argument("--train-per-hop", type=int, default=5000)
-    ap.add_argument("--val-per-hop", type=int, default=0)
+    ap = metaqa_arguments(__doc__, "runs/bench-ultrag")
     ap.add_argument("--neural-per-hop", type=int, default=200)
     ap.add_argument("--robust-per-hop", type=int, default=100)
-    ap.add_argument("--llm", type=int, default=0)
-    ap.add_argument("--out", type=Path, default=Path("runs/bench-ultrag"))
     args = ap.parse_args()
     train, val = metaqa_split(args.train_per_hop, args.val_per_hop)
     calib = random.Random(0).sample(train, 300)
