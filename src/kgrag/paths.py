@@ -134,8 +134,8 @@ def _grouped_step(snapshot: GraphSnapshot, frontier: np.ndarray, direction: str)
     rels, nbrs = rel[pos], nbr[pos]
     order = np.argsort(rels, kind="stable")
     rels, nbrs = rels[order], nbrs[order]
-    cuts = np.flatnonzero(np.diff(rels)) + 1
-    return {int(group[0]): np.unique(n) for group, n in zip(np.split(rels, cuts), np.split(nbrs, cuts))}
+    bounds = [0, *(np.flatnonzero(np.diff(rels)) + 1).tolist(), len(rels)]
+    return {int(rels[a]): np.unique(nbrs[a:b]) for a, b in zip(bounds[:-1], bounds[1:])}
 
 
 def enumerate_paths(snapshot: GraphSnapshot, seed: int, max_hops: int = 2, max_frontier: int = 5000,

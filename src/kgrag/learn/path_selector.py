@@ -40,15 +40,23 @@ class LearnedPathSelector:
         self.ranker: PathRanker | None = None
         self._path_vecs: dict[str, np.ndarray] = {}  # verbalisation embeddings by path key
         self._path_codes: dict[str, np.ndarray] = {}  # ranker encodings by path key
+        self._keys: dict[RelationPath, str] = {}
 
     @property
     def trained(self) -> bool:
         return self.ranker is not None
 
     # ---- path embeddings -------------------------------------------------------------------------
+    def _key(self, path: RelationPath) -> str:
+        """The path's text key, memoised: selection looks up hundreds of candidates per question."""
+        key = self._keys.get(path)
+        if key is None:
+            key = self._keys[path] = path.key(self.kg.relations)
+        return key
+
     def _ensure_vectors(self, paths: list[RelationPath]) -> None:
         rels = self.kg.relations
-        missing = {p.key(rels): p for p in paths if p.key(rels) not in self._path_vecs}
+        missing = {k: p for p in paths if (k := self._key(p)) not in self._path_vecs}
         if missing:
             vecs = self.kg.embed([p.verbalise(rels) for p in missing.values()])
             self._path_vecs.update(zip(missing, vecs))
@@ -62,7 +70,7 @@ class LearnedPathSelector:
     def _codes(self, paths: list[RelationPath]) -> np.ndarray:
         rels = self.kg.relations
         self._ensure_vectors(paths)
-        keys = [p.key(rels) for p in paths]
+        keys = [self._key(p) for p in paths]
         new = [i for i, k in enumerate(keys) if k not in self._path_codes]
         if new:
             feats = self._features([paths[i] for i in new])

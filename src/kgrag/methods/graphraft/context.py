@@ -19,7 +19,16 @@ class ContextNode:
     id: int
     similarity: float
     query_rank: int | None  # rank of the first chosen query that returned it; None: vector top-up
-    patterns: list[str] = field(default_factory=list)
+    sources: list[PathCandidate] = field(default_factory=list)  # every chosen query that returned it
+
+    def patterns(self, kg: KnowledgeGraph) -> list[str]:
+        """Each source query as a pattern with this node's name filled in (rendered on demand:
+        only the evidence and the LLM reader need the text)."""
+        names, rels = kg.names, kg.relations
+        if not self.sources:
+            return ["No pattern"]
+        return [c.path.pattern(names[c.seed], rels, names[c.anchor] if c.anchor is not None else None, names[self.id])
+                for c in self.sources]
 
 
 def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_vector: np.ndarray,
@@ -34,17 +43,14 @@ def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_ve
 def build_context(kg: KnowledgeGraph, entity_vectors: np.ndarray, question_vector: np.ndarray,
                   chosen: list[PathCandidate], max_nodes: int = 20, topup: bool = True,
                   all_sims: np.ndarray | None = None) -> list[ContextNode]:
-    names, rels = kg.names, kg.relations
     nodes: dict[int, ContextNode] = {}
     for rank, cand in enumerate(chosen):
         ids, sims = order_by_similarity(entity_vectors, cand.answers, question_vector, all_sims)
-        anchor = names[cand.anchor] if cand.anchor is not None else None
         known = np.isin(ids, np.fromiter(nodes, dtype=np.int64, count=len(nodes)))
-        fresh = np.flatnonzero(~known)[: max_nodes - len(nodes)]
-        for j in sorted([*np.flatnonzero(known).tolist(), *fresh.tolist()]):
-            i = int(ids[j])
-            node = nodes.setdefault(i, ContextNode(i, float(sims[j]), rank))
-            node.patterns.append(cand.path.pattern(names[cand.seed], rels, anchor, names[i]))
+        for j in np.flatnonzero(known).tolist():
+            nodes[int(ids[j])].sources.append(cand)
+        for j in np.flatnonzero(~known)[: max_nodes - len(nodes)].tolist():
+            nodes[int(ids[j])] = ContextNode(int(ids[j]), float(sims[j]), rank, [cand])
     if topup and len(nodes) < max_nodes:
         sims = all_sims if all_sims is not None else np.asarray(entity_vectors) @ question_vector
         seeds = {c.seed for c in chosen}
@@ -52,7 +58,7 @@ def build_context(kg: KnowledgeGraph, entity_vectors: np.ndarray, question_vecto
             if len(nodes) >= max_nodes:
                 break
             if i not in nodes and i not in seeds:
-                nodes[i] = ContextNode(i, float(sims[i]), None, ["No pattern"])
+                nodes[i] = ContextNode(i, float(sims[i]), None)
     return list(nodes.values())
 
 
@@ -60,6 +66,6 @@ def format_context(kg: KnowledgeGraph, context: list[ContextNode]) -> str:
     """The L2 prompt's retrieved-information blocks (spec Fig. 4): pattern list, then name."""
     blocks = []
     for node in context:
-        patterns = ", ".join(repr(p) for p in node.patterns[:3])
+        patterns = ", ".join(repr(p) for p in node.patterns(kg)[:3])
         blocks.append(f"pattern: [{patterns}]\nname: {kg.names[node.id]}")
     return "\n\n".join(blocks)

@@ -168,7 +168,7 @@ class GraphRAFTMethod(LearnedPathMethod):
                 "rank": rank, "selected_by": how, "path": cand.path.key(rels), "verbalised": cand.path.verbalise(rels),
                 "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers)}))
         for node in context[:5]:
-            result.evidence.append(Evidence("path", node.patterns[0], node.similarity, {"node": node.id}))
+            result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, {"node": node.id}))
         if result.text is None and picked:
             result.text = ", ".join(names[i] for i in picked[:10]) + (" …" if len(picked) > 10 else "")
 
