@@ -98,6 +98,12 @@ class KnowledgeGraph:
         """Unit vectors of entity names (row = entity id), computed once and cached in the db dir."""
         return cached_embeddings(self.version / "cache", "entities", self.embedder, self.names, progress)
 
+    @cached_property
+    def entity_matrix(self) -> np.ndarray:
+        """The entity embeddings in memory (not memory-mapped): methods gather rows and take
+        products with it on every question."""
+        return np.ascontiguousarray(self.entity_embeddings())
+
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Exact k nearest entities of every entity by name embedding (built once, cached on disk
         and, after the first call, in memory)."""

@@ -62,14 +62,11 @@ class LearnedPathSelector:
             self._path_vecs.update(zip(missing, vecs))
 
     def _features(self, paths: list[RelationPath]) -> np.ndarray:
-        rels = self.kg.relations
         self._ensure_vectors(paths)
-        return path_features(np.stack([self._path_vecs[p.key(rels)] for p in paths]),
+        return path_features(np.stack([self._path_vecs[self._key(p)] for p in paths]),
                              paths, self.kg.relation_embeddings())
 
     def _codes(self, paths: list[RelationPath]) -> np.ndarray:
-        rels = self.kg.relations
-        self._ensure_vectors(paths)
         keys = [self._key(p) for p in paths]
         new = [i for i, k in enumerate(keys) if k not in self._path_codes]
         if new:
@@ -92,19 +89,17 @@ class LearnedPathSelector:
         kept = [lq for lq in labelled if lq.best is not None]
         if not kept:
             raise KgragError(f"no usable training pair among {len(labelled)} (outcomes: {outcomes})")
-        rels = self.kg.relations
         all_paths: dict[str, RelationPath] = {}
         for lq in kept:
             for c in lq.candidates:
-                all_paths.setdefault(c.path.key(rels), c.path)
+                all_paths.setdefault(self._key(c.path), c.path)
         keys = list(all_paths)
         row = {k: i for i, k in enumerate(keys)}
-        self._ensure_vectors(list(all_paths.values()))
         feats = self._features(list(all_paths.values()))
         questions = [mask_spans(lq.item.question, lq.grounding.spans) for lq in kept]  # type: ignore[union-attr]
         q_vecs = self.kg.embedder.embed(questions, progress=progress)
-        cand_rows = [np.array([row[c.path.key(rels)] for c in lq.candidates]) for lq in kept]
-        positives = [np.array([row[lq.candidates[k].path.key(rels)] for k in lq.positives]) for lq in kept]
+        cand_rows = [np.array([row[self._key(c.path)] for c in lq.candidates]) for lq in kept]
+        positives = [np.array([row[self._key(lq.candidates[k].path)] for k in lq.positives]) for lq in kept]
         self.ranker = PathRanker(q_vecs.shape[1], feats.shape[1], seed=self.seed)
         self._path_codes = {}
         report = self.ranker.fit(q_vecs, feats, cand_rows, positives, epochs=self.epochs, progress=progress)
@@ -129,9 +124,8 @@ class LearnedPathSelector:
         if self.ranker is not None:
             sel.scores = self.ranker.score(sel.question_vector, self._codes(paths))
         else:
-            rels = self.kg.relations
             self._ensure_vectors(paths)
-            sel.scores = np.stack([self._path_vecs[p.key(rels)] for p in paths]) @ sel.question_vector
+            sel.scores = np.stack([self._path_vecs[self._key(p)] for p in paths]) @ sel.question_vector
         return sel
 
     # ---- persistence -----------------------------------------------------------------------------

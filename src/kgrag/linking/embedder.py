@@ -67,6 +67,15 @@ class MiniLMEmbedder:
         return vec.cpu().numpy().astype(np.float32)
 
 
+def nearest_rows(matrix: np.ndarray, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The k rows of a unit-vector matrix with the highest cosine to ``vec``, best first, and those
+    cosines (one product and a partial sort; the whole matrix when k ≥ its rows)."""
+    sims = np.asarray(matrix @ vec)
+    top = np.argpartition(-sims, k - 1)[:k] if k < len(sims) else np.arange(len(sims))
+    top = top[np.argsort(-sims[top], kind="stable")]
+    return top, sims[top]
+
+
 def _mean_pool(hidden, mask):  # noqa: ANN001, ANN202
     mask = mask.unsqueeze(-1).to(hidden.dtype)
     return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)

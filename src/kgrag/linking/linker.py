@@ -15,6 +15,7 @@ from typing import Literal
 import numpy as np
 
 from ..text import humanize_label, normalize_name, tokenize_with_spans
+from .embedder import nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
 
@@ -119,11 +120,8 @@ class EntityLinker:
     def _dense(self, text: str, top_m: int) -> list[Candidate]:
         if self._embed is None or self._dense_matrix is None:
             raise RuntimeError("dense linking needs an embedder")
-        matrix = self._dense_matrix()
-        sims = np.asarray(matrix @ self._embed([text])[0])
-        top = np.argpartition(-sims, min(top_m, len(sims) - 1))[:top_m] if len(sims) > top_m else np.arange(len(sims))
-        top = top[np.argsort(-sims[top])]
-        return [Candidate(int(i), self.names[i], float(sims[i]) * 0.9, "dense") for i in top]
+        top, sims = nearest_rows(self._dense_matrix(), self._embed([text])[0], top_m)
+        return [Candidate(int(i), self.names[i], float(s) * 0.9, "dense") for i, s in zip(top, sims)]
 
     def link(self, mention: str, top_m: int = 3, method: LinkMethod = "union") -> list[Candidate]:
         """Scored candidate entities for one mention, best first.

@@ -6,6 +6,7 @@ import functools
 import importlib
 import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -40,7 +41,11 @@ class Method(ABC):
         """Fill ``result`` (entities, evidence, text); stages timed with ``result.stage``."""
 
     def answer(self, question: str) -> Answer:
-        """Answer one question. Never raises for a per-question failure: it lands in ``error``.
+        """Answer one question. Never raises for a per-question failure: it lands in ``error``."""
+        return self.respond(question, self._answer)
+
+    def respond(self, question: str, fill: Callable[[str, Answer], None]) -> Answer:
+        """Run ``fill`` on a fresh ``Answer``, timed, with a ``KgragError`` recorded as the error.
 
         BLAS runs single-threaded meanwhile: per-question products are small, and OpenBLAS worker
         threads left spinning after each call steal the cores the embedder needs (measured: p50
@@ -49,7 +54,7 @@ class Method(ABC):
         t0 = time.perf_counter()
         try:
             with _blas_controller().limit(limits=1, user_api="blas"):
-                self._answer(question, result)
+                fill(question, result)
         except KgragError as exc:
             result.error = str(exc)
         result.timings["total"] = time.perf_counter() - t0

@@ -12,6 +12,7 @@ from ...graph import KnowledgeGraph
 from ...paths import PathCandidate
 
 MAX_ROWS_PER_QUERY = 1000  # spec note 9: explosive candidates are cut after similarity ordering
+GATHER_LIMIT = 2000  # above this many answers, one product with every entity beats gathering rows
 
 
 @dataclass
@@ -40,12 +41,21 @@ def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_ve
     return ids[order], sims[order]
 
 
-def build_context(kg: KnowledgeGraph, entity_vectors: np.ndarray, question_vector: np.ndarray,
-                  chosen: list[PathCandidate], max_nodes: int = 20, topup: bool = True,
+def rank_answers(entity_vectors: np.ndarray, question_vector: np.ndarray,
+                 chosen: list[PathCandidate]) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
+    """Each chosen query's answers ordered by similarity to the question (spec Step 6.1), and every
+    entity's cosine when that was cheaper to compute than gathering rows (large answer sets)."""
+    total = sum(len(c.answers) for c in chosen)
+    all_sims = np.asarray(entity_vectors @ question_vector) if total > GATHER_LIMIT else None
+    return [order_by_similarity(entity_vectors, c.answers, question_vector, all_sims) for c in chosen], all_sims
+
+
+def build_context(kg: KnowledgeGraph, chosen: list[PathCandidate], orderings: list[tuple[np.ndarray, np.ndarray]],
+                  entity_vectors: np.ndarray, question_vector: np.ndarray, max_nodes: int = 20, topup: bool = True,
                   all_sims: np.ndarray | None = None) -> list[ContextNode]:
+    """The context from the chosen queries' ordered answers (:func:`rank_answers`), then top-up."""
     nodes: dict[int, ContextNode] = {}
-    for rank, cand in enumerate(chosen):
-        ids, sims = order_by_similarity(entity_vectors, cand.answers, question_vector, all_sims)
+    for rank, (cand, (ids, sims)) in enumerate(zip(chosen, orderings)):
         known = np.isin(ids, np.fromiter(nodes, dtype=np.int64, count=len(nodes)))
         for j in np.flatnonzero(known).tolist():
             nodes[int(ids[j])].sources.append(cand)

@@ -8,7 +8,6 @@ queries and build the node context → read the answer (extractive | LLM).
 from __future__ import annotations
 
 import json
-from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -22,7 +21,7 @@ from ...learn.path_selector import Selection
 from ...llm.base import LLM
 from ...paths import PathCandidate
 from ..learned import LearnedPathMethod
-from .context import ContextNode, build_context, format_context, order_by_similarity
+from .context import ContextNode, build_context, format_context, rank_answers
 from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
 
 
@@ -52,11 +51,6 @@ class GraphRAFTMethod(LearnedPathMethod):
     def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
         super().__init__(kg, **options)
         self._adapter: Path | None = None
-
-    # ---- services ----------------------------------------------------------------------------------
-    @cached_property
-    def entity_vectors(self) -> np.ndarray:
-        return np.ascontiguousarray(self.kg.entity_embeddings())  # in RAM: row gathers per question
 
     @property
     def llm(self) -> LLM:
@@ -138,12 +132,10 @@ class GraphRAFTMethod(LearnedPathMethod):
         chosen = ordered[: self.opts.top_queries]
         qv = sel.question_vector
         with result.stage("retrieve"):
-            # one product with every entity beats gathering rows once the answer sets are large
-            total = sum(len(c.answers) for c in chosen)
-            all_sims = self.entity_vectors @ qv if total > 2000 else None
-            context = build_context(self.kg, self.entity_vectors, qv, chosen, self.opts.max_nodes, self.opts.topup,
-                                    all_sims)
-            top_ids, top_sims = order_by_similarity(self.entity_vectors, chosen[0].answers, qv, all_sims)
+            orderings, all_sims = rank_answers(self.kg.entity_matrix, qv, chosen)
+            context = build_context(self.kg, chosen, orderings, self.kg.entity_matrix, qv, self.opts.max_nodes,
+                                    self.opts.topup, all_sims)
+            top_ids, top_sims = orderings[0]
         picked: list[int] = top_ids.tolist()
         if self.opts.reader == "llm":
             with result.stage("llm_read"):

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError
+from ...linking.embedder import nearest_rows
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
 from ..learned import LearnedPathMethod
@@ -78,7 +79,7 @@ class SimGRAGMethod(LearnedPathMethod):
     @cached_property
     def _known_vectors(self) -> dict[str, np.ndarray]:
         """Texts whose embedding is already stored: entity names and relation labels."""
-        ents, rels = np.asarray(self.kg.entity_embeddings()), np.asarray(self.kg.relation_embeddings())
+        ents, rels = self.kg.entity_matrix, np.asarray(self.kg.relation_embeddings())
         vecs = {name: ents[ids[0]] for name, ids in self.kg.ids_by_name.items()}
         vecs.update({humanize_label(r): rels[i] for i, r in enumerate(self.kg.relations)})
         vecs.update({r: rels[i] for i, r in enumerate(self.kg.relations)})
@@ -95,10 +96,9 @@ class SimGRAGMethod(LearnedPathMethod):
     @staticmethod
     def _top_costs(matrix: np.ndarray, vec: np.ndarray, k: int) -> np.ndarray:
         """L2 distances (unit vectors: √(2 − 2cos)) of the k nearest rows; ∞ for the rest."""
-        cos = matrix @ vec
-        keep = np.argpartition(-cos, k - 1)[:k] if k < len(cos) else np.arange(len(cos))
-        cost = np.full(len(cos), np.inf)
-        cost[keep] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * cos[keep]))
+        keep, cos = nearest_rows(matrix, vec, k)
+        cost = np.full(len(matrix), np.inf)
+        cost[keep] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * cos))
         return cost
 
     def _node_costs(self, text: str, vec: np.ndarray, ents: np.ndarray) -> np.ndarray:
@@ -116,7 +116,7 @@ class SimGRAGMethod(LearnedPathMethod):
         nodes = pattern.nodes
         texts = [v for v in nodes if not is_unknown(v)] + [r for _, r, _ in pattern.triples if not is_unknown(r)]
         vecs = self._vectors(texts)
-        ents, rels = np.asarray(self.kg.entity_embeddings()), np.asarray(self.kg.relation_embeddings())
+        ents, rels = self.kg.entity_matrix, np.asarray(self.kg.relation_embeddings())
         node_costs = [None if is_unknown(v) else self._node_costs(v, vecs[v], ents) for v in nodes]
         rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.opts.k_relations)
                      for _, r, _ in pattern.triples]
@@ -150,12 +150,7 @@ class SimGRAGMethod(LearnedPathMethod):
 
     def answer_with_pattern(self, question: str, pattern: Pattern) -> Answer:
         """Answer (or verify) with a pattern the caller wrote, skipping the pattern source."""
-        result = Answer(question=question, method=self.name)
-        try:
-            self.answer_pattern(question, pattern, result)
-        except KgragError as exc:
-            result.error = str(exc)
-        return result
+        return self.respond(question, lambda q, result: self.answer_pattern(q, pattern, result))
 
     def answer_pattern(self, question: str, pattern: Pattern, result: Answer) -> None:
         found = self.retrieve(pattern, result)

@@ -16,6 +16,7 @@ from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError, LLMOutputError
 from ...eval.metrics import set_prf
+from ...linking.embedder import nearest_rows
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
 from ...text import humanize_label
@@ -97,21 +98,20 @@ class UltRAGMethod(LearnedPathMethod):
         relations = " | ".join(f"P{i} {humanize_label(self.kg.relations[i])}" for i in rel_ids)
         messages = render_prompt("ultrag_query", relations=relations, seeds=seeds, question=question)
         grammar = gbnf([f"P{i}" for i in rel_ids]) if self.llm.supports_grammar else None
-        comp = self.llm.chat(messages, max_tokens=160, grammar=grammar)
-        result.record_llm("query", comp)
-        text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
-        try:
-            q = parse_query(text)
-            check_relations(q, text, set(self.relation_index))
-            return q, text
-        except KgragError as first:  # one repair round with the error text (spec note 2)
-            messages += [{"role": "assistant", "content": comp.text}, {"role": "user", "content": f"{first} Write the query again."}]
+        for purpose in ("query", "query-repair"):  # one repair round with the error text (spec note 2)
             comp = self.llm.chat(messages, max_tokens=160, grammar=grammar)
-            result.record_llm("query-repair", comp)
+            result.record_llm(purpose, comp)
             text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
-            q = parse_query(text)
-            check_relations(q, text, set(self.relation_index))
-            return q, text
+            try:
+                q = parse_query(text)
+                check_relations(q, text, set(self.relation_index))
+                return q, text
+            except KgragError as exc:
+                if purpose == "query-repair":
+                    raise
+                messages += [{"role": "assistant", "content": comp.text},
+                             {"role": "user", "content": f"{exc} Write the query again."}]
+        raise AssertionError("unreachable")
 
     def _catalogue(self, question: str) -> list[int]:
         """All relations when they fit, else the most similar to the question (a recorded deviation)."""
@@ -129,10 +129,8 @@ class UltRAGMethod(LearnedPathMethod):
                 raise KgragError(f"query names Q{leaf.id}, which is not an entity id of this graph")
             x[leaf.id] = 1.0
             return x
-        ents = np.asarray(self.kg.entity_embeddings())
-        cos = ents @ self.kg.embed([leaf.mention])[0]
-        top = np.argpartition(-cos, min(self.opts.link_k, len(cos)) - 1)[: self.opts.link_k]
-        logits = cos[top] / self.opts.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
+        top, cos = nearest_rows(self.kg.entity_matrix, self.kg.embed([leaf.mention])[0], self.opts.link_k)
+        logits = cos / self.opts.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
         p = np.exp(logits - logits.max())
         x[top] = p / p.sum()
         return x
