@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from .store.kuzu_store import Schema
-from .store.snapshot import GraphSnapshot, _ranges
+from .store.snapshot import GraphSnapshot, csr_ranges
 from .text import humanize_label
 
 Step = tuple[int, str]  # (relation id, "out" | "in")
@@ -128,7 +128,7 @@ def _grouped_step(snapshot: GraphSnapshot, frontier: np.ndarray, direction: str)
     """All one-step expansions of ``frontier`` in one direction, grouped by relation."""
     indptr, nbr, rel = ((snapshot.out_indptr, snapshot.out_nbr, snapshot.out_rel) if direction == "out"
                         else (snapshot.in_indptr, snapshot.in_nbr, snapshot.in_rel))
-    pos, _ = _ranges(indptr, frontier)
+    pos, _ = csr_ranges(indptr, frontier)
     if len(pos) == 0:
         return {}
     rels, nbrs = rel[pos], nbr[pos]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+from unittest.mock import patch
 
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kgrag.methods.simgrag import bounds
 from kgrag.methods.simgrag.search import Costs, PatternGraph, naive_top_k_subgraphs, top_k_subgraphs
 from kgrag.store.snapshot import GraphSnapshot
 
@@ -21,7 +23,7 @@ def cases(draw):  # noqa: ANN001, ANN201
     triples = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, r - 1), st.integers(0, n - 1)),
                            min_size=1, max_size=14))
     g = GraphSnapshot(np.array(sorted(triples)), n, r)
-    pn = draw(st.integers(1, 4))
+    pn = draw(st.integers(1, 5))
     edges = [(draw(st.integers(0, v - 1)), v) for v in range(1, pn)]  # a spanning tree...
     for _ in range(draw(st.integers(0 if pn > 1 else 1, 2))):  # ...plus cycles / parallel edges
         a, b = draw(st.integers(0, pn - 1)), draw(st.integers(0, pn - 1))
@@ -35,14 +37,19 @@ def cases(draw):  # noqa: ANN001, ANN201
         return np.array(draw(st.lists(COST, min_size=size, max_size=size)))
 
     costs = Costs([cost_vec(n) for _ in range(pn)], [cost_vec(r) for _ in edges])
-    return g, pattern, costs, draw(st.integers(1, 4)), draw(st.booleans()), draw(st.booleans())
+    # per-node bounds: none (the paper's constants), some levels (tiny budget) or all levels
+    budget = draw(st.sampled_from([0, 4, 10_000]))
+    dense_above = draw(st.sampled_from([0, 2, bounds.DENSE_ABOVE]))  # dense or searchsorted look-ups
+    return g, pattern, costs, draw(st.integers(1, 4)), draw(st.booleans()), draw(st.booleans()), budget, dense_above
 
 
 @settings(max_examples=600, deadline=None)
 @given(cases())
 def test_pruned_search_equals_algorithm_1(case):
-    g, pattern, costs, k, injective, ties = case
-    fast = top_k_subgraphs(g, pattern, costs, k, injective=injective, include_ties=ties, max_ties=20)
+    g, pattern, costs, k, injective, ties, budget, dense_above = case
+    with patch.object(bounds, "DENSE_ABOVE", dense_above):
+        fast = top_k_subgraphs(g, pattern, costs, k, injective=injective, include_ties=ties, max_ties=20,
+                               bound_budget=budget)
     slow = naive_top_k_subgraphs(g, pattern, costs, k, injective=injective, include_ties=ties, max_ties=20)
     assert not fast.truncated
     assert [m.key for m in fast.matches] == [m.key for m in slow]
