@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings, nearest_neighbour_table
+from .linking.embedder import Embedder, MiniLMEmbedder, UnitRowIndex, cached_embeddings, nearest_neighbour_table
 from .linking.linker import EntityLinker
 from .store.database import current_version, schema_from_meta
 from .store.kuzu_store import KuzuStore, Schema
@@ -100,9 +100,14 @@ class KnowledgeGraph:
 
     @cached_property
     def entity_matrix(self) -> np.ndarray:
-        """The entity embeddings in memory (not memory-mapped): methods gather rows and take
-        products with it on every question."""
-        return np.ascontiguousarray(self.entity_embeddings())
+        """The entity embeddings in memory (a copy, not the memory-mapped cache): methods gather
+        rows and take products with it on every question."""
+        return np.array(self.entity_embeddings(), dtype=np.float32, order="C", copy=True)
+
+    @cached_property
+    def entity_index(self) -> UnitRowIndex:
+        """Exact nearest-entity search by name embedding (float16 prefilter, float32 rescoring)."""
+        return UnitRowIndex(self.entity_matrix)
 
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Exact k nearest entities of every entity by name embedding (built once, cached on disk
@@ -123,7 +128,7 @@ class KnowledgeGraph:
     @cached_property
     def linker(self) -> EntityLinker:
         return EntityLinker(self.names, self.aliases, self.snapshot.degree(), self.relations,
-                            embed_query=self.embed, dense_matrix=self.entity_embeddings,
+                            embed_query=self.embed, dense_matrix=lambda: self.entity_index,
                             relation_matrix=self.relation_embeddings)
 
     # ---- convenience -------------------------------------------------------------------------------

@@ -1,17 +1,103 @@
-"""The single-text fast path of the MiniLM embedder gives the batch path's vectors."""
+"""The single-text fast path of the MiniLM embedder gives the batch path's vectors, and the
+float16-prefiltered nearest-row search returns exactly the plain product's top k."""
 
 from __future__ import annotations
 
-import numpy as np
+from unittest.mock import patch
 
-from kgrag.linking.embedder import MiniLMEmbedder
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgrag.linking.embedder import MiniLMEmbedder, UnitRowIndex, nearest_rows
+
+TEXTS = ["who directed the movies written by X", "Ünïcödé and a much longer question " * 40, "a"]
 
 
 def test_single_text_fast_path_equals_sentence_transformers_encode():
-    e = MiniLMEmbedder()
-    texts = ["who directed the movies written by X", "Ünïcödé and a much longer question " * 40, "a"]
-    batch = e.embed(texts)  # sentence-transformers encode (batch path)
-    for i, t in enumerate(texts):
+    e = MiniLMEmbedder(bf16=False)
+    batch = e.embed(TEXTS)  # sentence-transformers encode (batch path)
+    for i, t in enumerate(TEXTS):
         one = e.embed([t])
         assert one.shape == (1, 384) and one.dtype == np.float32
         assert np.abs(one[0] - batch[i]).max() < 1e-5
+
+
+def test_bf16_single_text_path_stays_within_cosine_1e_4():
+    e = MiniLMEmbedder(bf16=True)  # autocast runs (emulated) even where the CPU lacks bf16
+    batch = e.embed(TEXTS)
+    for i, t in enumerate(TEXTS):
+        one = e.embed([t])[0]
+        assert one.dtype == np.float32 and abs(np.linalg.norm(one) - 1) < 1e-5
+        assert float(one @ batch[i]) > 0.9999
+
+
+@st.composite
+def unit_rows(draw):  # noqa: ANN001, ANN201
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    n, d = draw(st.integers(5, 400)), draw(st.sampled_from([8, 32, 384]))
+    base = rng.normal(size=(n, d))
+    dup = rng.integers(0, n, n // 3)  # near-duplicates: scores closer than float16 can tell apart
+    base[rng.integers(0, n, n // 3)] = base[dup] + rng.normal(scale=1e-4, size=(len(dup), d))
+    mat = (base / np.linalg.norm(base, axis=1, keepdims=True)).astype(np.float32)
+    q = mat[rng.integers(n)] + rng.normal(scale=draw(st.sampled_from([0.0, 0.05, 1.0])), size=d)
+    return mat, (q / np.linalg.norm(q)).astype(np.float32), draw(st.integers(1, n + 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(unit_rows())
+def test_prefiltered_nearest_rows_equal_the_plain_product(case):
+    mat, q, k = case
+    with patch.object(UnitRowIndex, "MIN_ROWS", 0):
+        ids, sims = UnitRowIndex(mat).nearest(q, k)
+    ref_ids, ref_sims = nearest_rows(mat, q, k)
+    exact = mat @ q
+    assert len(ids) == len(ref_ids) == min(k, len(mat))
+    np.testing.assert_allclose(sims, exact[ids], rtol=0, atol=1e-6)  # rescored in float32
+    np.testing.assert_allclose(sims, ref_sims, rtol=0, atol=1e-6)  # the same k best scores...
+    kth = ref_sims[-1]
+    assert set(ids[sims > kth + 1e-6]) == set(ref_ids[ref_sims > kth + 1e-6])  # ...the same rows up to ties
+
+
+@pytest.mark.parametrize("n", [10, 5000])
+def test_index_small_and_large_paths_agree(n):
+    rng = np.random.default_rng(n)
+    mat = rng.normal(size=(n, 384)).astype(np.float32)
+    mat /= np.linalg.norm(mat, axis=1, keepdims=True)
+    q = mat[3]
+    ids, sims = UnitRowIndex(mat).nearest(q, 7)
+    assert ids[0] == 3 and sims[0] == pytest.approx(1.0, abs=1e-6)
+    assert ids.tolist() == nearest_rows(mat, q, 7)[0].tolist()
+
+
+def _close_rows(n: int = 6000, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Unit rows whose cosines to the unit query lie in [0.2, 0.3], 1.7e-5 apart on average."""
+    rng = np.random.default_rng(seed)
+    q = rng.normal(size=384)
+    q /= np.linalg.norm(q)
+    u = rng.normal(size=(n, 384))
+    u -= np.outer(u @ q, q)
+    u /= np.linalg.norm(u, axis=1, keepdims=True)
+    s = rng.uniform(0.2, 0.3, n)[:, None]
+    return (s * q + np.sqrt(1 - s**2) * u).astype(np.float32), q.astype(np.float32)
+
+
+def test_float16_scores_stay_within_the_slack():
+    mat, q = _close_rows()
+    for m, v in ((mat, q), (np.abs(mat), np.abs(q) / np.linalg.norm(q))):  # all-positive: errors add up
+        index = UnitRowIndex(m)
+        assert np.abs(index._rough_scores(v) - m.astype(np.float64) @ v).max() <= UnitRowIndex.SLACK * np.linalg.norm(v)
+
+
+def test_prefilter_keeps_the_top_k_under_noise_as_large_as_the_slack():
+    """Rough scores off by up to the slack, adversarially: the filter still keeps the true top k
+    (with no slack in the threshold this fails)."""
+    mat, q = _close_rows()
+    noise = np.random.default_rng(1).uniform(-1, 1, len(mat)) * UnitRowIndex.SLACK
+    with patch.object(UnitRowIndex, "_rough_scores", lambda self, v: self.matrix @ v + noise):
+        for k in (1, 10, 100):
+            ids, _ = UnitRowIndex(mat).nearest(q, k)
+            assert ids.tolist() == nearest_rows(mat, q, k)[0].tolist()
+    for k in (1, 10, 100):  # and with the real float16 scores
+        assert UnitRowIndex(mat).nearest(q, k)[0].tolist() == nearest_rows(mat, q, k)[0].tolist()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...graph import KnowledgeGraph
+from ...linking.embedder import top_scores
 from ...paths import PathCandidate
 
 MAX_ROWS_PER_QUERY = 1000  # spec note 9: explosive candidates are cut after similarity ordering
@@ -51,7 +52,7 @@ def rank_answers(entity_vectors: np.ndarray, question_vector: np.ndarray,
 
 
 def build_context(kg: KnowledgeGraph, chosen: list[PathCandidate], orderings: list[tuple[np.ndarray, np.ndarray]],
-                  entity_vectors: np.ndarray, question_vector: np.ndarray, max_nodes: int = 20, topup: bool = True,
+                  question_vector: np.ndarray, max_nodes: int = 20, topup: bool = True,
                   all_sims: np.ndarray | None = None) -> list[ContextNode]:
     """The context from the chosen queries' ordered answers (:func:`rank_answers`), then top-up."""
     nodes: dict[int, ContextNode] = {}
@@ -62,13 +63,14 @@ def build_context(kg: KnowledgeGraph, chosen: list[PathCandidate], orderings: li
         for j in np.flatnonzero(~known)[: max_nodes - len(nodes)].tolist():
             nodes[int(ids[j])] = ContextNode(int(ids[j]), float(sims[j]), rank, [cand])
     if topup and len(nodes) < max_nodes:
-        sims = all_sims if all_sims is not None else np.asarray(entity_vectors) @ question_vector
         seeds = {c.seed for c in chosen}
-        for i in np.argsort(-sims)[: max_nodes + len(nodes) + len(seeds)].tolist():
+        want = max_nodes + len(nodes) + len(seeds)
+        top, sims = kg.entity_index.nearest(question_vector, want) if all_sims is None else top_scores(all_sims, want)
+        for i, sim in zip(top.tolist(), sims.tolist()):
             if len(nodes) >= max_nodes:
                 break
             if i not in nodes and i not in seeds:
-                nodes[i] = ContextNode(i, float(sims[i]), None)
+                nodes[i] = ContextNode(i, float(sim), None)
     return list(nodes.values())
 
 

@@ -133,8 +133,7 @@ class GraphRAFTMethod(LearnedPathMethod):
         qv = sel.question_vector
         with result.stage("retrieve"):
             orderings, all_sims = rank_answers(self.kg.entity_matrix, qv, chosen)
-            context = build_context(self.kg, chosen, orderings, self.kg.entity_matrix, qv, self.opts.max_nodes,
-                                    self.opts.topup, all_sims)
+            context = build_context(self.kg, chosen, orderings, qv, self.opts.max_nodes, self.opts.topup, all_sims)
             top_ids, top_sims = orderings[0]
         picked: list[int] = top_ids.tolist()
         if self.opts.reader == "llm":

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError
-from ...linking.embedder import nearest_rows
+from ...linking.embedder import UnitRowIndex, nearest_rows
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
 from ..learned import LearnedPathMethod
@@ -94,7 +94,7 @@ class SimGRAGMethod(LearnedPathMethod):
         return out
 
     @staticmethod
-    def _top_costs(matrix: np.ndarray, vec: np.ndarray, k: int) -> np.ndarray:
+    def _top_costs(matrix: np.ndarray | UnitRowIndex, vec: np.ndarray, k: int) -> np.ndarray:
         """L2 distances (unit vectors: √(2 − 2cos)) of the k nearest rows; ∞ for the rest."""
         keep, cos = nearest_rows(matrix, vec, k)
         cost = np.full(len(matrix), np.inf)
@@ -110,7 +110,7 @@ class SimGRAGMethod(LearnedPathMethod):
             cost = np.full(len(ents), np.inf)
             cost[cand] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * (ents[cand] @ vec)))  # as the scan computes it
             return cost
-        return self._top_costs(ents, vec, self.opts.k_nodes)
+        return self._top_costs(self.kg.entity_index, vec, self.opts.k_nodes)
 
     def costs(self, pattern: Pattern) -> tuple[PatternGraph, Costs, list[str]]:
         nodes = pattern.nodes

@@ -129,7 +129,7 @@ class UltRAGMethod(LearnedPathMethod):
                 raise KgragError(f"query names Q{leaf.id}, which is not an entity id of this graph")
             x[leaf.id] = 1.0
             return x
-        top, cos = nearest_rows(self.kg.entity_matrix, self.kg.embed([leaf.mention])[0], self.opts.link_k)
+        top, cos = nearest_rows(self.kg.entity_index, self.kg.embed([leaf.mention])[0], self.opts.link_k)
         logits = cos / self.opts.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
         p = np.exp(logits - logits.max())
         x[top] = p / p.sum()
