@@ -1,4 +1,4 @@
-from hypothesis import given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from kgrag.text import humanize_label, normalize_name, tokenize_with_spans
@@ -16,9 +16,15 @@ def test_tokens_carry_original_offsets():
     toks = tokenize_with_spans(text)
     assert [t for t, _, _ in toks] == ["who", "directed", "amelie"]
     assert text[toks[2][1]:toks[2][2]] == "Amélie"
+    decomposed = "who directed Ame\u0301lie\u0301"
+    assert decomposed[tokenize_with_spans(decomposed)[2][1]:] == "Ame\u0301lie\u0301"
 
 
+@settings(max_examples=1000)
 @given(st.text(max_size=40))
+@example("㋀")  # compatibility characters fold into word characters
+@example("a\u0301b")  # a combining mark inside a word
+@example("ΣΑΣ ½ ﬁx")  # final sigma, a fraction, a ligature
 def test_tokens_join_to_normalized_name(text):
     # the mention finder relies on this: a name's tokens, joined, are its normalised form
     assert " ".join(t for t, _, _ in tokenize_with_spans(text)) == normalize_name(text)

@@ -13,9 +13,11 @@ _NON_WORD = re.compile(r"[\W_]+")
 
 
 def fold(text: str) -> str:
-    """Unicode-compatibility fold, strip accents, lower-case."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+    """Unicode-compatibility fold, strip accents, case-fold. Context-free (``casefold``, not
+    ``lower``, whose final sigma depends on the next character), so folding a text equals folding
+    its characters one by one — what :func:`tokenize_with_spans` relies on."""
+    decomposed = unicodedata.normalize("NFKD", text).casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def normalize_name(text: str) -> str:
@@ -26,21 +28,35 @@ def normalize_name(text: str) -> str:
     return _NON_WORD.sub(" ", fold(text)).strip()
 
 
-_TOKEN = re.compile(r"[^\W_]+")
+_WORD = re.compile(r"[^\W_]")
 
 
 def tokenize_with_spans(text: str) -> list[tuple[str, int, int]]:
     """Tokens of ``text`` as (normalised token, start, end) in original character offsets.
 
-    Tokens are maximal runs of letters/digits, so a name's tokens, joined with spaces, equal its
-    :func:`normalize_name` form (checked in tests).
+    Each character is folded on its own and tokens are maximal runs of letters/digits of the
+    folded text, so a name's tokens, joined with spaces, equal its :func:`normalize_name` form
+    (a hypothesis test checks it): "㋀" folds to "1月", "a\u0301b" to "ab", "½" to "1", "2"
+    (both on the span of "½").
     """
     out: list[tuple[str, int, int]] = []
-    for m in _TOKEN.finditer(text):
-        norm = normalize_name(m.group())
-        # a token may fold into several (e.g. ligatures); keep them on the same span
-        for part in norm.split():
-            out.append((part, m.start(), m.end()))
+    token: list[str] = []
+    start = end = 0
+    for i, ch in enumerate(text):
+        folded = fold(ch)
+        if not folded and token:
+            end = i + 1  # a combining mark stays on its token's span
+        for c in folded:
+            if _WORD.match(c):
+                if not token:
+                    start = i
+                token.append(c)
+                end = i + 1
+            elif token:
+                out.append(("".join(token), start, end))
+                token = []
+    if token:
+        out.append(("".join(token), start, end))
     return out
 
 
