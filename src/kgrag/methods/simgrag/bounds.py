@@ -28,7 +28,8 @@ Step = tuple[int, int, int, bool]  # (pattern edge, mapped node, other node, oth
 class Bound:
     """A lower bound for the KG nodes in the sorted ``support`` (``values``; every other node can
     never complete the match), or, when ``support`` is None, one constant ``floor`` for all nodes.
-    Sparse, because a dense array per pattern node costs a 2M-node KG more than the search."""
+    Sparse, because a fresh dense array per pattern node costs a 2M-node KG more than the search;
+    large supports get a ``dense`` copy in a buffer the snapshot lends and reuses."""
 
     floor: float
     support: np.ndarray | None = None
