@@ -118,6 +118,12 @@ class KnowledgeGraph:
                                                self.entity_embeddings(), k, progress)
         return cache[k]
 
+    @cached_property
+    def relation_matrix(self) -> np.ndarray:
+        """The relation-label embeddings in memory: the linker, SimGRAG, UltRAG and the path
+        ranker read them on every question (the cache file is memory-mapped on each load)."""
+        return np.array(self.relation_embeddings(), dtype=np.float32, order="C", copy=True)
+
     def relation_embeddings(self) -> np.ndarray:
         return cached_embeddings(self.version / "cache", "relations", self.embedder,
                                  [humanize_label(r) for r in self.relations])
@@ -129,7 +135,7 @@ class KnowledgeGraph:
     def linker(self) -> EntityLinker:
         return EntityLinker(self.names, self.aliases, self.snapshot.degree(), self.relations,
                             embed_query=self.embed, dense_matrix=lambda: self.entity_index,
-                            relation_matrix=self.relation_embeddings)
+                            relation_matrix=lambda: self.relation_matrix)
 
     # ---- convenience -------------------------------------------------------------------------------
     def triple_text(self, h: int, r: int, t: int) -> str:

@@ -64,7 +64,7 @@ class LearnedPathSelector:
     def _features(self, paths: list[RelationPath]) -> np.ndarray:
         self._ensure_vectors(paths)
         return path_features(np.stack([self._path_vecs[self._key(p)] for p in paths]),
-                             paths, self.kg.relation_embeddings())
+                             paths, self.kg.relation_matrix)
 
     def _codes(self, paths: list[RelationPath]) -> np.ndarray:
         keys = [self._key(p) for p in paths]

@@ -116,10 +116,6 @@ class UnitRowIndex:
     def __len__(self) -> int:
         return len(self.matrix)
 
-    def scores(self, vec: np.ndarray) -> np.ndarray:
-        """Every row's cosine, exact (float32)."""
-        return self.matrix @ vec
-
     def nearest(self, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         n = len(self.matrix)
         if k >= n or n < self.MIN_ROWS:

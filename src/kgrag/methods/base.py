@@ -16,6 +16,9 @@ from ..errors import KgragError
 from ..graph import KnowledgeGraph
 
 
+UNLINKED = "no entity of the question could be linked to the graph"  # the shared per-question error
+
+
 @functools.cache
 def _blas_controller():  # noqa: ANN202
     from threadpoolctl import ThreadpoolController

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..answer import Answer, Evidence, RankedEntity
 from ..text import humanize_label, mask_spans
-from .base import Method
+from .base import UNLINKED, Method
 
 
 class BaselineMethod(Method):
@@ -22,7 +22,7 @@ class BaselineMethod(Method):
         with result.stage("link"):
             mentions = kg.linker.find_mentions(question, top_m=int(self.options.get("top_m", 1)))
         if not mentions:
-            result.error = "no entity of the question could be linked to the graph"
+            result.error = UNLINKED
             return
         topic = mentions[0]
         with result.stage("retrieve"):

@@ -20,6 +20,7 @@ from ...errors import KgragError
 from ...learn.path_selector import Selection
 from ...llm.base import LLM
 from ...paths import PathCandidate
+from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from .context import ContextNode, build_context, format_context, rank_answers
 from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
@@ -123,7 +124,7 @@ class GraphRAFTMethod(LearnedPathMethod):
         with result.stage("select"):
             sel = self.selector.select(question, names)
         if sel.grounding is None:
-            result.error = "no entity of the question could be linked to the graph"
+            result.error = UNLINKED
             return
         if not sel.candidates:
             result.error = f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph"

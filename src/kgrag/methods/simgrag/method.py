@@ -17,6 +17,7 @@ from ...errors import KgragError
 from ...linking.embedder import UnitRowIndex, nearest_rows
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
+from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from .pattern import Pattern, is_unknown, load_shots, pattern_from_llm, pattern_from_path
 from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
@@ -79,7 +80,7 @@ class SimGRAGMethod(LearnedPathMethod):
     @cached_property
     def _known_vectors(self) -> dict[str, np.ndarray]:
         """Texts whose embedding is already stored: entity names and relation labels."""
-        ents, rels = self.kg.entity_matrix, np.asarray(self.kg.relation_embeddings())
+        ents, rels = self.kg.entity_matrix, self.kg.relation_matrix
         vecs = {name: ents[ids[0]] for name, ids in self.kg.ids_by_name.items()}
         vecs.update({humanize_label(r): rels[i] for i, r in enumerate(self.kg.relations)})
         vecs.update({r: rels[i] for i, r in enumerate(self.kg.relations)})
@@ -116,7 +117,7 @@ class SimGRAGMethod(LearnedPathMethod):
         nodes = pattern.nodes
         texts = [v for v in nodes if not is_unknown(v)] + [r for _, r, _ in pattern.triples if not is_unknown(r)]
         vecs = self._vectors(texts)
-        ents, rels = self.kg.entity_matrix, np.asarray(self.kg.relation_embeddings())
+        ents, rels = self.kg.entity_matrix, self.kg.relation_matrix
         node_costs = [None if is_unknown(v) else self._node_costs(v, vecs[v], ents) for v in nodes]
         rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.opts.k_relations)
                      for _, r, _ in pattern.triples]
@@ -144,7 +145,7 @@ class SimGRAGMethod(LearnedPathMethod):
         with result.stage("pattern"):
             pattern = self.pattern(question, result)
         if pattern is None:
-            result.error = "no entity of the question could be linked to the graph"
+            result.error = UNLINKED
             return
         self.answer_pattern(question, pattern, result)
 
@@ -163,10 +164,11 @@ class SimGRAGMethod(LearnedPathMethod):
                                             {"gsd": m.gsd, "triples": [list(x) for x in m.edges]}))
         result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.opts.pattern_source}))
         answer = pattern.answer_node()
-        ranked: list[int] = []
+        gsd: dict[int, float] = {}  # each answer entity's best GSD, in subgraph order
         for comp, nodes, m in found:
-            if answer in comp.nodes and m.nodes[nodes.index(answer)] not in ranked:
-                ranked.append(m.nodes[nodes.index(answer)])
+            if answer in comp.nodes:
+                gsd.setdefault(m.nodes[nodes.index(answer)], m.gsd)
+        ranked = list(gsd)
         evidence = "{" + ", ".join(graphs) + "}"
         if self.opts.task == "verify":
             self._verify(question, result, found, evidence)
@@ -182,10 +184,6 @@ class SimGRAGMethod(LearnedPathMethod):
             result.num_selected = len(first)
         else:
             result.num_selected = len(ranked)
-        gsd = {}
-        for comp, nodes, m in found:
-            if answer in comp.nodes:
-                gsd.setdefault(m.nodes[nodes.index(answer)], m.gsd)
         result.entities = [RankedEntity(names[i], -gsd[i], i) for i in ranked]
 
     def _verify(self, claim: str, result: Answer, found: list, evidence: str) -> None:  # noqa: ANN001

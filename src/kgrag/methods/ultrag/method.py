@@ -20,6 +20,7 @@ from ...linking.embedder import nearest_rows
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
 from ...text import humanize_label
+from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from .dsl import And, Entity, Not, Projection, Query, check_relations, entities_of, gbnf, parse_query
 from .executors import FuzzyExecutor, NeuralExecutor, SymbolicExecutor
@@ -118,7 +119,7 @@ class UltRAGMethod(LearnedPathMethod):
         n = len(self.kg.relations)
         if n <= self.opts.max_relations:
             return list(range(n))
-        sims = np.asarray(self.kg.relation_embeddings()) @ self.kg.embed([question])[0]
+        sims = self.kg.relation_matrix @ self.kg.embed([question])[0]
         return sorted(np.argsort(-sims)[: self.opts.max_relations].tolist())
 
     # ---- leaves (Eqs. 1–2) ---------------------------------------------------------------------------
@@ -148,7 +149,7 @@ class UltRAGMethod(LearnedPathMethod):
         with result.stage("query"):
             written = self.write_query(question, result)
         if written is None:
-            result.error = "no entity of the question could be linked to the graph"
+            result.error = UNLINKED
             return
         q, text = written
         with result.stage("execute"):
