@@ -2,18 +2,28 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-$(VENV)/.installed: pyproject.toml
+# llama-cpp-python is built by scripts/llama_wheel.sh with portable flags (no -march=native, no AMX)
+# and installed from that wheel; constraints.txt keeps pip from replacing it.
+$(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[llm,transformers,dev]"
+	whl=$$(scripts/llama_wheel.sh $(PY)) && $(PY) -m pip install -q --no-cache-dir --force-reinstall --no-deps "$$whl"
+	$(PY) -m pip install -q -c constraints.txt -e ".[llm,transformers,dev]"
+	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test bench
+.PHONY: install demo test bench llama-rebuild
 install: $(VENV)/.installed
+
+# Rebuild and reinstall llama-cpp-python (KGRAG_LLAMA_CMAKE_ARGS overrides the portable flags).
+llama-rebuild: $(VENV)/.installed
+	whl=$$(scripts/llama_wheel.sh $(PY)) && $(PY) -m pip install -q --no-cache-dir --force-reinstall --no-deps "$$whl"
+	$(PY) scripts/llama_sysinfo.py
 
 demo: $(VENV)/.installed
 	$(VENV)/bin/kgrag demo
 
+# pytest-xdist runs tests in worker processes: a native crash fails that test, the rest still run.
 test: $(VENV)/.installed
 	$(PY) -m pytest -q
 

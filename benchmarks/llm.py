@@ -1,6 +1,10 @@
 """Local model speed: generation tokens/s and ms to score 20 candidates (exact log-probabilities).
 
 Usage: python benchmarks/llm.py [--repeats 5]
+
+Each line names the llama.cpp build (its system-info features), so portable and native builds can
+be compared: install another build into a folder (`pip install --no-deps --target DIR WHEEL`) and run
+with PYTHONPATH=DIR.
 """
 
 from __future__ import annotations
@@ -37,9 +41,12 @@ def main() -> None:
         t0 = time.perf_counter()
         llm.score(prompt, CANDIDATES)
         firsts.append((time.perf_counter() - t0) * 1000)
-    emit(benchmark="llm_generate", model=llm.model_name, tokens_per_s_median=round(float(np.median(rates)), 1),
+    import llama_cpp
+
+    build = llama_cpp.llama_print_system_info().decode(errors="replace").strip()
+    emit(benchmark="llm_generate", model=llm.model_name, build=build, tokens_per_s_median=round(float(np.median(rates)), 1),
          max_tokens=128, repeats=args.repeats)
-    emit(benchmark="llm_score", model=llm.model_name, candidates=len(CANDIDATES),
+    emit(benchmark="llm_score", model=llm.model_name, build=build, candidates=len(CANDIDATES),
          ms_median=round(float(np.median(firsts)), 1), ms_p95=round(float(np.percentile(firsts, 95)), 1))
 
 

@@ -104,3 +104,41 @@ def test_demo_runs_offline(tmp_path):
 
     r = kgrag("train", "--method", "graphraft", "--db", db, "--data", str(sample_dir() / "questions.jsonl"), "--limit", "60")
     assert r.returncode == 0 and "trained graphraft on 60 pairs" in r.stdout
+
+
+def test_empty_question_is_a_validation_error(cli_db, movies_kg):
+    for q in ("", "   "):
+        r = kgrag("ask", q, "--db", str(cli_db))
+        assert r.returncode == 2 and f"the question {q!r} is empty" in r.stderr, r.stderr
+        assert "linked" not in r.stderr and "Traceback" not in r.stderr
+    from kgrag.errors import InvalidQuestionError
+    from kgrag.methods.base import create_method
+
+    method = create_method("baseline", movies_kg)
+    with pytest.raises(InvalidQuestionError, match="is empty"):
+        method.answer(" \t\n")
+    assert not method.answer("who directed Kill Bill").error  # a real question still answers
+
+
+def test_writers_wait_for_each_other_or_fail_at_once_with_no_wait(tmp_path):
+    from kgrag.store.database import Source, ingest
+    from kgrag.store.locks import writer_lock
+    from tests.conftest import MOVIES
+
+    src = tmp_path / "movies.txt"
+    src.write_text(MOVIES)
+    qa = tmp_path / "qa.txt"
+    qa.write_text("who directed [Kill Bill]\tQuentin Tarantino\n")
+    db = tmp_path / "db"
+    ingest([Source(src)], db)
+    with writer_lock(db):
+        for args in (("ingest", str(src), "--no-embed"), ("train", "--data", str(qa))):
+            r = kgrag(*args, "--db", str(db), "--no-wait")
+            assert r.returncode == 2 and "another writer (pid" in r.stderr and "Traceback" not in r.stderr, r.stderr
+        proc = subprocess.Popen([sys.executable, "-m", "kgrag", "ingest", str(src), "--db", str(db), "--no-embed"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        while "waiting for another writer on" not in (line := proc.stderr.readline()):
+            assert line, "the second writer neither waited nor said so"
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and "ingested 21 entities" in out, err
+    assert "17 edges" in kgrag("info", "--db", str(db)).stdout

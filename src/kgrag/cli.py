@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.table import Table
 
 from .errors import KgragError
@@ -20,6 +21,13 @@ console = Console(stderr=True)
 out = Console()
 
 DbOpt = Annotated[Path, typer.Option("--db", help="Database directory.")]
+NoWaitOpt = Annotated[bool, typer.Option("--no-wait", help="Fail at once if another writer is changing the "
+                                         "database, instead of waiting for it.")]
+
+
+def say_waiting(message: str) -> None:
+    """How a writer that has to wait for another one tells the user (stderr, plain text)."""
+    console.print(message, markup=False, highlight=False)
 
 
 @app.command()
@@ -35,6 +43,7 @@ def ingest(
     append: Annotated[bool, typer.Option("--append", help="Add to the existing database instead of replacing it.")] = False,
     on_error: Annotated[str, typer.Option(help="fail: stop and keep the old database; skip: ingest the rest.")] = "fail",
     no_embed: Annotated[bool, typer.Option("--no-embed", help="Skip the dense index (computed on first use).")] = False,
+    no_wait: NoWaitOpt = False,
 ) -> None:
     """Load a KG into an embedded Kùzu database (atomic: a failed ingest changes nothing)."""
     from .graph import build_indexes
@@ -56,7 +65,8 @@ def ingest(
     t0 = time.perf_counter()
     stats = run_ingest(sources, db, append=append, on_error=on_error,  # type: ignore[arg-type]
                        after_build=None if no_embed else (lambda v: build_indexes(v, progress=True)),
-                       on_source=lambda s: console.print(f"reading {s.describe()}"))
+                       on_source=lambda s: console.print(f"reading {s.describe()}"),
+                       wait=not no_wait, on_wait=say_waiting)
     for p in stats.problems[:20]:
         console.print(f"[yellow]skipped[/] {p}")
     out.print(f"ingested {stats.nodes} entities, {stats.edges} edges into {db} in {time.perf_counter() - t0:.1f}s "
@@ -79,6 +89,19 @@ def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--
     for r in sorted(kg.meta["relations"], key=lambda r: -r["edges"]):
         table.add_row(r["label"], str(r["edges"]), f"{r['edges'] / max(kg.num_edges, 1):.1%}")
     out.print(table)
+
+
+@app.command()
+def check(db: DbOpt = Path("kgrag-db")) -> None:
+    """Verify a database: versions, metadata, Kùzu, snapshot, embeddings and models agree (exit 1 if not)."""
+    from .store.check import check_database
+
+    report = check_database(db)
+    for line in report.lines:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+    out.print(f"{db}: {'healthy' if report.healthy else f'{report.failures} problem(s) found'}",
+              markup=False, highlight=False, soft_wrap=True)
+    raise typer.Exit(0 if report.healthy else 1)
 
 
 @app.command()
@@ -119,13 +142,23 @@ def link(
 
 @app.command()
 def query(cypher: str, db: DbOpt = Path("kgrag-db"),
-          limit: Annotated[int, typer.Option(help="Rows to print at most.")] = 50) -> None:
-    """Run a read-only Cypher query (anything that could write is refused)."""
+          limit: Annotated[int, typer.Option(help="Rows to print at most.")] = 50,
+          timeout_ms: Annotated[Optional[int], typer.Option(
+              "--timeout-ms", help="Stop the query after this many milliseconds (default 30000; 0: no limit).")] = None,
+          ) -> None:
+    """Run a read-only Cypher query (only a read-only subset of Cypher is accepted; see README)."""
     from .graph import KnowledgeGraph
     from .store.readonly import check_read_only
 
-    check_read_only(cypher)
-    rows = KnowledgeGraph(db).store.query(cypher, limit=limit)
+    check_read_only(cypher)  # refused before the database is even opened
+    kg = KnowledgeGraph(db)
+    try:
+        store = kg.store
+        if timeout_ms is not None:
+            store.set_timeout(timeout_ms)
+        rows = store.query(cypher, limit=limit)
+    finally:
+        kg.close()
     for row in rows:
         print(json.dumps(row, ensure_ascii=False, default=str))
     console.print(f"{len(rows)} row(s)")
@@ -140,7 +173,8 @@ def main() -> None:
     try:
         app()
     except KgragError as exc:
-        console.print(f"[red]error:[/] {exc}", highlight=False)
+        # one line whatever the terminal width; the message is text, not rich markup
+        console.print(f"[red]error:[/] {rich_escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
     except KeyboardInterrupt:
         console.print("interrupted")

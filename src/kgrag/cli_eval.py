@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .cli import DbOpt, app, console, out
+from .cli import DbOpt, NoWaitOpt, app, console, out, say_waiting
 from .errors import KgragError
 
 
@@ -56,6 +56,20 @@ def load_files(files: list[Path], limit: int = 0) -> list:
 
 def model_dir(kg, method: str) -> Path:  # noqa: ANN001
     return kg.version / "models" / method
+
+
+def save_model(lock, kg, m, method: str, report: dict | None = None) -> Path:  # noqa: ANN001
+    """Save what ``m`` learned from ``kg``'s version as a new version (`publish_model`), with the
+    fit report beside it; returns where the model now lives."""
+    from .store.database import publish_model
+
+    def save(target: Path) -> None:
+        m.save(target)
+        if report is not None:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+
+    return publish_model(lock, kg.version, method, save)
 
 
 def _show_answer(ans, top: int = 5) -> None:  # noqa: ANN001 - Answer, imported lazily
@@ -161,18 +175,26 @@ def train(
     method: Annotated[str, typer.Option(help="Method name.")] = "graphraft",
     option: OptionsOpt = None,
     limit: Annotated[int, typer.Option(help="First N pairs of each file (0 = all).")] = 0,
+    no_wait: NoWaitOpt = False,
 ) -> None:
-    """Learn from question-answer pairs and save the model in the database directory."""
-    from .graph import KnowledgeGraph
+    """Learn from question-answer pairs and save the model in the database directory.
 
-    kg = KnowledgeGraph(db)
+    Training is a writer from start to end: the model refers to the ids of the version it learned
+    from, so no ingest may publish in between (it waits), and the model is published as a new
+    version (the old one plus ``models/<method>/``), never written into a version readers use."""
+    from .graph import KnowledgeGraph
+    from .store.locks import writer_lock
+    from .store.versions import current_version
+
+    current_version(db)  # a missing or damaged database is reported before anything is created
     items = load_files(data, limit)
-    m = open_method(kg, method, option, load=False)
-    t0 = time.perf_counter()
-    report = m.fit(items)
-    target = model_dir(kg, method)
-    m.save(target)
-    (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    with writer_lock(db, wait=not no_wait, on_wait=say_waiting) as lock:
+        kg = KnowledgeGraph(db)
+        m = open_method(kg, method, option, load=False)
+        t0 = time.perf_counter()
+        report = m.fit(items)
+        target = save_model(lock, kg, m, method, report)
+    kg.close()  # after the lock is free, so closing can remove the version trained on
     shown = {k: v for k, v in report.items() if k != "loss"}
     out.print(f"trained {method} on {len(items)} pairs in {time.perf_counter() - t0:.1f}s: {shown}\nsaved -> {target}")
 
@@ -205,7 +227,10 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
     if not m.load(model_dir(kg, method)):
         report = m.fit(train_items)
         if report:
-            m.save(model_dir(kg, method))
+            from .store.locks import writer_lock
+
+            with writer_lock(db, on_wait=say_waiting) as lock:
+                save_model(lock, kg, m, method)
             out.print(f"trained {method} on {len(train_items)} bundled QA pairs: "
                       f"{report.get('kept', '?')} usable, {report.get('seconds', '?')}s")
     shown: dict[str, int] = {}

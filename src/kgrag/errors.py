@@ -48,6 +48,26 @@ class DatabaseNotFoundError(KgragError):
     """The --db directory holds no kgrag database."""
 
 
+class NotADatabaseError(DatabaseNotFoundError):
+    """The --db directory holds files, but not a kgrag database (a foreign directory)."""
+
+
+class DatabaseDamagedError(KgragError):
+    """The database directory is damaged: a dangling ``current``, an incomplete version, bad meta."""
+
+
+class DatabaseBusyError(KgragError):
+    """Another writer holds the database's write lock (and the caller chose not to wait)."""
+
+
+class DatabaseChangedError(KgragError):
+    """The database moved to a new version while a writer was deriving one from the old."""
+
+
+class InvalidQuestionError(KgragError):
+    """The question is unusable before any method runs (empty or whitespace only)."""
+
+
 class ReadOnlyViolation(KgragError):
     """A query that could write was refused before it reached the database."""
 
@@ -56,12 +76,24 @@ class QueryError(KgragError):
     """The database rejected a read-only query (syntax, unknown table, timeout)."""
 
 
+class QueryTimeout(QueryError):
+    """A read-only query ran past its time limit (``KuzuStore(timeout_ms=...)``)."""
+
+
+class StoreError(KgragError):
+    """The Kùzu database could not be opened or used (locked, damaged, leftover files not removable)."""
+
+
 class LLMError(KgragError):
     """Base class for LLM-layer failures."""
 
 
 class LLMUnavailable(LLMError):
     """The endpoint could not be reached (after retries) or stopped answering."""
+
+
+class LLMNativeCrash(LLMUnavailable):
+    """The local model's native library crashes on this CPU (found out in a child process)."""
 
 
 class LLMModelNotFound(LLMError):

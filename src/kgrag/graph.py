@@ -3,6 +3,10 @@
 It bundles the shared services over a database directory — Kùzu for Cypher, the CSR snapshot for
 traversal, the entity table, the linker and the embedder — and loads each lazily, so opening a
 graph costs only reading its metadata (DESIGN.md §8: no side effects in constructors).
+
+Opening takes a reader lease on the version ``current`` names at that moment; everything is read
+from that version until `close`, even after a writer publishes a newer one (which `refresh` moves
+to). Closing releases the lease and lets the old version be removed.
 """
 
 from __future__ import annotations
@@ -10,13 +14,13 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from .linking.embedder import Embedder, MiniLMEmbedder, UnitRowIndex, cached_embeddings, nearest_neighbour_table
 from .linking.linker import EntityLinker
-from .store.database import current_version, schema_from_meta
+from .store.database import schema_from_meta, try_prune
+from .store.versions import open_current, version_target
 from .store.kuzu_store import KuzuStore, Schema
 from .store.snapshot import GraphSnapshot
 from .text import humanize_label
@@ -25,9 +29,32 @@ from .text import humanize_label
 class KnowledgeGraph:
     def __init__(self, db_dir: str | Path, embedder: Embedder | None = None) -> None:
         self.db_dir = Path(db_dir)
-        self.version = current_version(self.db_dir)
-        self.meta: dict[str, Any] = json.loads((self.version / "meta.json").read_text(encoding="utf-8"))
+        self.version, self.meta, self._lease = open_current(self.db_dir)
         self._embedder = embedder
+
+    def refresh(self) -> bool:
+        """Move to the newest published version, if there is one: for a long-running process,
+        between requests. True when it moved; anything built from the old state (a `Method`)
+        must then be created again. A damaged new state raises and leaves this graph as it was."""
+        if version_target(self.db_dir) == self.version:
+            return False
+        version, meta, lease = open_current(self.db_dir)
+        if version == self.version:
+            lease.release()
+            return False
+        self._forget_loaded()
+        old, self._lease = self._lease, lease
+        self.version, self.meta = version, meta
+        old.release()
+        try_prune(self.db_dir)
+        return True
+
+    def _forget_loaded(self) -> None:
+        """Drop every lazily loaded service, so the next use loads it from the current version."""
+        if "store" in self.__dict__:
+            self.store.close()
+        for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn"]:
+            self.__dict__.pop(name, None)
 
     # ---- entities and relations -----------------------------------------------------------------
     @cached_property
@@ -142,9 +169,14 @@ class KnowledgeGraph:
         return f"{self.names[h]} | {self.relations[r]} | {self.names[t]}"
 
     def close(self) -> None:
+        """Close Kùzu and give up the version: a writer (or this call) may now remove it if it is
+        no longer current."""
         if "store" in self.__dict__:
             self.store.close()
             del self.__dict__["store"]
+        if self._lease.held:
+            self._lease.release()
+            try_prune(self.db_dir)
 
     def __enter__(self) -> KnowledgeGraph:
         return self

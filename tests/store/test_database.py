@@ -95,3 +95,130 @@ def test_odd_relation_labels_become_safe_tables(tmp_path):
         tables = kg.schema.rel_tables
         assert len(set(t.lower() for t in tables.values())) == 3
         assert kg.store.query(f"MATCH (a)-[:{tables['2nd rel']}]->(b) RETURN b.name AS b") == [{"b": "C"}]
+
+
+# ---- issue #19: one writer at a time, readers keep their version ------------------------------------
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from kgrag.errors import DatabaseBusyError  # noqa: E402
+from kgrag.store.locks import writer_lock  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHER = "Alien|directed_by|Ridley Scott\nAlien|release_year|1979\nBlade Runner|directed_by|Ridley Scott\n"
+
+
+def python(code: str) -> subprocess.Popen:
+    """A child Python that prints 'ready' once it has done its part and then waits to be killed."""
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def versions_of(db: Path) -> list[str]:
+    return sorted(p.name for p in (db / "versions").iterdir())
+
+
+def test_write_lock_is_released_when_its_holder_is_killed(tmp_path, movies_file):
+    db = tmp_path / "db"
+    ingest([Source(movies_file)], db)
+    before = current_version(db)
+    # a writer killed with SIGKILL in the middle of building a version (after Kùzu was written)
+    child = python(f"import os, sys\nfrom pathlib import Path\nfrom kgrag.store.database import Source, ingest\n"
+                   f"def die(v):\n    print('ready', flush=True); sys.stdin.read()\n"
+                   f"ingest([Source(Path({str(movies_file)!r}))], Path({str(db)!r}), after_build=die)\n")
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        with pytest.raises(DatabaseBusyError, match=r"another writer \(pid \d+"):
+            with writer_lock(db, wait=False):
+                pass
+        os.kill(child.pid, signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait()
+    assert [v for v in versions_of(db) if v.startswith(".building-")]  # its half-built version is left
+    assert current_version(db) == before and count_edges(db) == 17  # the old one is intact
+    with writer_lock(db, wait=False):  # the kernel released the lock with the process
+        pass
+    extra = tmp_path / "more.txt"
+    extra.write_text(OTHER)
+    ingest([Source(extra)], db, append=True, wait=False)
+    assert count_edges(db) == 20 and len(versions_of(db)) == 1  # leftover removed, old version pruned
+
+
+def test_reader_keeps_its_version_and_it_is_removed_when_the_reader_closes(tmp_path, movies_file):
+    db = tmp_path / "db"
+    ingest([Source(movies_file)], db)
+    other = tmp_path / "other.txt"
+    other.write_text(OTHER)
+    reader = KnowledgeGraph(db)
+    first = reader.version
+    ingest([Source(other)], db)  # version N+1 is published while the reader holds N
+    assert current_version(db) != first and first.is_dir()
+    assert reader.version == first and reader.num_edges == 17 and "Kill Bill" in reader.names
+    assert reader.store.query("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"] == 17
+    with KnowledgeGraph(db) as newer:
+        assert newer.num_edges == 3
+    assert len(versions_of(db)) == 2  # closing the newer reader must not remove the held version
+    reader.close()
+    assert not first.exists() and versions_of(db) == [current_version(db).name]
+
+
+def test_refresh_moves_a_long_running_reader_to_the_new_version(tmp_path, movies_file):
+    db = tmp_path / "db"
+    ingest([Source(movies_file)], db)
+    other = tmp_path / "other.txt"
+    other.write_text(OTHER)
+    with KnowledgeGraph(db) as kg:
+        assert kg.refresh() is False
+        assert kg.store.query("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"] == 17 and kg.names
+        first = kg.version
+        ingest([Source(other)], db)
+        assert kg.num_edges == 17  # nothing moves until refresh
+        assert kg.refresh() is True
+        assert kg.version == current_version(db) and kg.num_edges == 3 and "Alien" in kg.names
+        assert kg.store.query("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"] == 3
+        assert kg.snapshot.num_edges == 3 and not first.exists()
+
+
+def test_a_killed_reader_does_not_pin_its_version(tmp_path, movies_file):
+    db = tmp_path / "db"
+    ingest([Source(movies_file)], db)
+    child = python(f"import sys\nfrom kgrag.graph import KnowledgeGraph\nkg = KnowledgeGraph({str(db)!r})\n"
+                   "print('ready', flush=True); sys.stdin.read()\n")
+    try:
+        assert child.stdout.readline().strip() == "ready", child.stderr.read()
+        held = current_version(db)
+        other = tmp_path / "other.txt"
+        other.write_text(OTHER)
+        ingest([Source(other)], db)
+        assert held.is_dir()  # a live reader's version stays
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        ingest([Source(other)], db)
+        assert not held.exists() and len(versions_of(db)) == 1
+    finally:
+        child.kill()
+        child.wait()
+
+
+def test_train_publishes_a_new_version_with_the_model(tmp_path, movies_db):
+    from kgrag.store.database import publish_model
+
+    with KnowledgeGraph(movies_db) as kg:
+        base = kg.version
+        with writer_lock(movies_db) as lock:
+            target = publish_model(lock, base, "stub", lambda d: (d.mkdir(parents=True), (d / "m.txt").write_text("x")))
+        assert target.parent.parent == current_version(movies_db) != base
+        assert not (base / "models").exists()  # the version the reader holds is unchanged
+        cache = target.parent.parent / "cache"
+        assert sorted(p.name for p in cache.iterdir()) == sorted(p.name for p in (base / "cache").iterdir())
+    with writer_lock(movies_db) as lock:  # a model of an older version is refused, not published
+        from kgrag.errors import DatabaseChangedError
+
+        with pytest.raises(DatabaseChangedError, match="nothing was saved"):
+            publish_model(lock, base, "stub", lambda d: None)
+    with KnowledgeGraph(movies_db) as kg:
+        assert (kg.version / "models" / "stub" / "m.txt").read_text() == "x" and kg.num_edges == 17

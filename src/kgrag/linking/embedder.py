@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+import uuid
+import zipfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -151,15 +153,34 @@ def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequ
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder.name)
     path = cache_dir / f"emb-{safe}-{tag}.npy"
     if path.exists():
-        mat = np.load(path, mmap_mode="r")
-        if mat.shape == (len(texts), embedder.dim):
-            return mat
+        try:
+            mat = np.load(path, mmap_mode="r")
+            if mat.shape == (len(texts), embedder.dim):
+                return mat
+        except (OSError, ValueError):
+            pass  # unreadable: computed again and replaced below
     mat = embedder.embed(texts, progress=progress)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}.npy")
-    np.save(tmp, mat)
-    os.replace(tmp, path)
-    return np.load(path, mmap_mode="r")
+    if save_atomically(path, lambda tmp: np.save(tmp, mat)):
+        return np.load(path, mmap_mode="r")
+    return mat
+
+
+def save_atomically(path: Path, write: Callable[[Path], None]) -> bool:
+    """Write a cache file under a unique temporary name in its directory, then rename it into place.
+
+    Caches are added lazily to a *published* version that other processes are reading: they must
+    see the whole file or none, whoever writes it concurrently and whenever the writer is killed
+    (a leftover ``.NAME.tmp-*`` is ignored and never copied into a new version). False where the
+    directory is not writable: the caller keeps its result in memory."""
+    tmp = path.with_name(f".{path.stem}.tmp-{uuid.uuid4().hex[:8]}{path.suffix}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write(tmp)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return False
 
 
 def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: int,
@@ -171,9 +192,12 @@ def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: in
     path = cache_dir / f"knn-{tag}-{k}.npz"
     n = len(matrix)
     if path.exists():
-        with np.load(path) as data:
-            if data["ids"].shape == (n, min(k, n)):
-                return data["ids"], data["sims"]
+        try:
+            with np.load(path) as data:
+                if data["ids"].shape == (n, min(k, n)):
+                    return data["ids"], data["sims"]
+        except (OSError, ValueError, KeyError, zipfile.BadZipFile):
+            pass  # unreadable: computed again and replaced below
     from tqdm import tqdm
 
     k = min(k, n)
@@ -188,8 +212,5 @@ def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: in
         order = np.argsort(-vals, axis=1, kind="stable")
         ids[start:start + block] = np.take_along_axis(part, order, 1)
         sims[start:start + block] = np.take_along_axis(vals, order, 1)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(f".tmp{os.getpid()}.npz")
-    np.savez(tmp, ids=ids, sims=sims)
-    os.replace(tmp, path)
+    save_atomically(path, lambda tmp: np.savez(tmp, ids=ids, sims=sims))
     return ids, sims

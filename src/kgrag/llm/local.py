@@ -77,6 +77,9 @@ class LocalLLM(LLM):
             from llama_cpp import Llama
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
+            from .native_probe import ensure_llama_runs
+
+            ensure_llama_runs(self.model_path)  # a native crash must not take this process down
             try:
                 self._llama = Llama(model_path=str(self.model_path), n_ctx=self.config.n_ctx, seed=self.config.seed,
                                     n_threads=self.config.threads or min(4, os.cpu_count() or 1),

@@ -11,6 +11,13 @@ Layout of ``--db DIR``::
 
 A new version is built beside the old one and the symlink is swapped only when it is complete, so
 a failing or interrupted ingest leaves the previous database readable and unchanged.
+
+Sharing one directory between processes (issue #19): every writer — ingest, ``--append``, train —
+holds ``DB/.write.lock`` from reading the current version to publishing the next (`locks.py`), so
+two writers never interleave and a read-modify-write never loses a concurrent one's result. A
+published version is never changed in place (caches added later are whole files renamed into
+place), which lets a reader keep reading the version it opened; a writer removes an old version
+only when no reader holds its lease, and removes what killed writers left (``.building-*``).
 """
 
 from __future__ import annotations
@@ -27,13 +34,14 @@ from typing import Literal
 
 import numpy as np
 
-from ..errors import DatabaseNotFoundError, IngestError, InputFileError
+from ..errors import DatabaseChangedError, IngestError, InputFileError
 from .graph_data import GraphData, IngestStats
 from .kuzu_store import Schema, write_kuzu
+from .locks import LEASE, WriterLock, claim, try_writer_lock, writer_lock
 from .readers import ColumnMap, Record, read_records
 from .snapshot import GraphSnapshot
+from .versions import FORMAT_VERSION, current_version, read_meta, refuse_foreign
 
-FORMAT_VERSION = 1
 OnError = Literal["fail", "skip"]
 
 
@@ -57,17 +65,9 @@ class Source:
         return f"{self.path} + {self.edges_path}" if self.edges_path else str(self.path)
 
 
-def current_version(db_dir: Path) -> Path:
-    """The live version directory of ``db_dir`` or a clear error."""
-    link = db_dir / "current"
-    if not link.exists():
-        raise DatabaseNotFoundError(f"{db_dir}: no kgrag database here (run `kgrag ingest FILE --db {db_dir}`)")
-    return link.resolve()
-
-
 def load_graph_data(version: Path) -> GraphData:
     ent = json.loads((version / "entities.json").read_text(encoding="utf-8"))
-    meta = json.loads((version / "meta.json").read_text(encoding="utf-8"))
+    meta = read_meta(version)
     snap = GraphSnapshot.load(version / "snapshot.npz")
     edge_props = {tuple(e): p for e, p in json.loads((version / "edge_props.json").read_text(encoding="utf-8"))}
     return GraphData.from_arrays(ent["keys"], ent["names"], ent["labels"], ent["aliases"], ent["properties"],
@@ -108,18 +108,29 @@ def schema_from_meta(meta: dict) -> Schema:
 
 def ingest(sources: list[Source], db_dir: Path, *, append: bool = False, on_error: OnError = "fail",
            after_build: Callable[[Path], None] | None = None,
-           on_source: Callable[[Source], None] | None = None) -> IngestStats:
+           on_source: Callable[[Source], None] | None = None,
+           wait: bool = True, on_wait: Callable[[str], None] | None = None) -> IngestStats:
     """Read ``sources`` into a new database version under ``db_dir`` and make it current.
 
     ``after_build`` runs on the finished version directory before the swap (index building), so
-    its failure also leaves the old database in place.
+    its failure also leaves the old database in place. The whole ingest holds the write lock
+    (``wait``/``on_wait`` as in `writer_lock`): an append reads the version it extends under it.
     """
+    refuse_foreign(db_dir)
+    with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
+        return _ingest_locked(lock, sources, append, on_error, after_build, on_source)
+
+
+def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_error: OnError,
+                   after_build: Callable[[Path], None] | None,
+                   on_source: Callable[[Source], None] | None) -> IngestStats:
     stats = IngestStats()
     previous: list[str] = []
-    if append and (db_dir / "current").exists():
-        version = current_version(db_dir)
+    link = lock.db_dir / "current"
+    if append and (link.exists() or link.is_symlink()):  # a dangling link is reported, not replaced
+        version = current_version(lock.db_dir)
         data = load_graph_data(version)
-        previous = json.loads((version / "meta.json").read_text(encoding="utf-8"))["sources"]
+        previous = read_meta(version)["sources"]
     else:
         data = GraphData()
     for src in sources:
@@ -132,25 +143,121 @@ def ingest(sources: list[Source], db_dir: Path, *, append: bool = False, on_erro
     if data.num_edges == 0 and data.num_nodes == 0:
         raise InputFileError("no records could be read from " + ", ".join(s.describe() for s in sources))
     stats.nodes, stats.edges = data.num_nodes, data.num_edges
-    versions = db_dir / "versions"
-    versions.mkdir(parents=True, exist_ok=True)
-    tmp = versions / f".building-{uuid.uuid4().hex[:8]}"
-    try:
-        _write_version(tmp, data, previous + [s.describe() for s in sources])
+    described = previous + [s.describe() for s in sources]
+
+    def build(tmp: Path) -> None:
+        _write_version(tmp, data, described)
         if after_build:
             after_build(tmp)
+
+    publish(lock, build)
+    return stats
+
+
+def publish(lock: WriterLock, build: Callable[[Path], None]) -> Path:
+    """Let ``build`` fill a fresh ``versions/.building-*`` directory, rename it to its final name,
+    swap ``current`` to it atomically, then prune. Anything that fails or is killed before the swap
+    leaves the old version current; the next writer removes the leftover."""
+    versions = lock.db_dir / "versions"
+    versions.mkdir(parents=True, exist_ok=True)
+    prune(lock)  # leftovers of killed writers first: they can be as large as a version
+    tmp = versions / f".building-{uuid.uuid4().hex[:8]}"
+    try:
+        build(tmp)
+        (tmp / LEASE).touch()
         final = versions / (time.strftime("v%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6])
         tmp.rename(final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    link_tmp = db_dir / f".current-{uuid.uuid4().hex[:8]}"
+    link_tmp = lock.db_dir / f".current-{uuid.uuid4().hex[:8]}"
     os.symlink(Path("versions") / final.name, link_tmp)
-    os.replace(link_tmp, db_dir / "current")  # the atomic step
-    for old in versions.iterdir():
-        if old.name != final.name:
-            shutil.rmtree(old, ignore_errors=True)
-    return stats
+    os.replace(link_tmp, lock.db_dir / "current")  # the atomic step
+    prune(lock)
+    return final
+
+
+def prune(lock: WriterLock) -> list[str]:
+    """Remove what killed writers left and every old version no reader holds; returns the names.
+
+    A version is claimed (exclusive lease, no waiting) and renamed to ``.trash-*`` before it is
+    deleted, so a reader never opens a half-deleted version and a kill mid-delete leaves only
+    obvious garbage."""
+    db_dir, removed = lock.db_dir, []
+    versions = db_dir / "versions"
+    try:
+        live: str | None = Path(os.readlink(db_dir / "current")).name
+    except OSError:
+        live = None  # no valid current: keep every version for `kgrag check` and the user
+    for entry in sorted(versions.iterdir()) if versions.is_dir() else []:
+        if entry.name.startswith((".building-", ".trash-")):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry.name)
+        elif live is not None and entry.name != live and entry.is_dir():
+            trash = versions / f".trash-{entry.name}"
+            with claim(entry) as free:
+                if free:
+                    try:
+                        entry.rename(trash)
+                    except OSError:  # not ours to remove after all (permissions): keep it
+                        free = False
+            if free:
+                shutil.rmtree(trash, ignore_errors=True)
+                removed.append(entry.name)
+    for stale in db_dir.glob(".current-*"):
+        stale.unlink(missing_ok=True)
+    return removed
+
+
+def try_prune(db_dir: Path) -> list[str]:
+    """`prune` when no writer is busy (readers call it on close); never raises for I/O."""
+    try:
+        with try_writer_lock(db_dir) as lock:
+            return prune(lock) if lock is not None else []
+    except OSError:
+        return []
+
+
+def _link_or_copy(src: str, dst: str) -> None:
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
+def derive_version(lock: WriterLock, base: Path, write: Callable[[Path], None]) -> Path:
+    """Publish a new version holding ``base`` plus what ``write`` adds to its copy.
+
+    Files are hard links (published files are never modified in place, only replaced), so this
+    costs no copy of the graph. ``base`` must still be current: whatever ``write`` adds was derived
+    from it (a model refers to its entity and relation ids), and publishing it over a newer
+    version would drop that version's data."""
+    live = current_version(lock.db_dir)
+    if live != base.resolve():
+        raise DatabaseChangedError(f"{lock.db_dir} changed while this was computed (from {base.name} to "
+                                   f"{live.name}); nothing was saved: run the command again")
+
+    def build(tmp: Path) -> None:
+        # not copied: the lease, temp files of interrupted cache writes, Kùzu's .wal/.shadow leftovers (#22)
+        shutil.copytree(base, tmp, copy_function=_link_or_copy,
+                        ignore=shutil.ignore_patterns(LEASE, ".*.tmp-*", "*.wal", "*.shadow"))
+        write(tmp)
+
+    return publish(lock, build)
+
+
+def publish_model(lock: WriterLock, base: Path, method: str, save: Callable[[Path], None]) -> Path:
+    """Save a trained model as ``models/<method>/`` of a new version derived from ``base`` (the
+    version it was trained on); returns the model directory inside the published version.
+
+    Why a new version rather than writing into ``base``: versions stay immutable, so a reader that
+    loaded ``base`` never sees a half-written model, and a failed or killed save changes nothing."""
+    def write(version: Path) -> None:
+        target = version / "models" / method
+        shutil.rmtree(target, ignore_errors=True)  # hard links to base's files: never write through them
+        save(target)
+
+    return derive_version(lock, base, write) / "models" / method
 
 
 def stats_dict(stats: IngestStats) -> dict:

@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import QueryError
+from ..errors import QueryError, QueryTimeout, StoreError
 from .graph_data import GraphData
 from .readonly import check_read_only
+from .recovery import one_line, remove_leftovers
 
 DEFAULT_TIMEOUT_MS = 30_000
 
@@ -107,38 +108,81 @@ def write_kuzu(path: Path, data: GraphData) -> Schema:
 
 
 class KuzuStore:
-    """Read-only access to the database: Cypher with parameters, a timeout and a row limit."""
+    """Read-only access to the database: Cypher with parameters, a timeout and a row limit.
+
+    Every failure of the engine, on open or on a query, becomes a one-line :class:`StoreError` or
+    :class:`QueryError`; leftover ``.wal``/``.shadow`` files from a refused write are removed on
+    open (:mod:`kgrag.store.recovery`).
+    """
 
     def __init__(self, path: Path, schema: Schema, timeout_ms: int = DEFAULT_TIMEOUT_MS) -> None:
         import kuzu
 
-        self.path = path
+        self.path = Path(path)
         self.schema = schema
-        self._db = kuzu.Database(str(path), read_only=True)
-        self._conn = kuzu.Connection(self._db)
-        self._conn.set_query_timeout(timeout_ms)
+        self.timeout_ms = self._valid_timeout(timeout_ms)
+        if not self.path.exists():
+            raise StoreError(f"{self.path}: no Kùzu database here")
+        remove_leftovers(self.path)
+        try:
+            self._db = kuzu.Database(str(self.path), read_only=True)
+            self._conn = kuzu.Connection(self._db)
+        except Exception as exc:  # noqa: BLE001  (Kùzu raises RuntimeError, bindings others)
+            raise StoreError(f"cannot open {self.path} read-only: {one_line(exc)}") from None
+        self.set_timeout(timeout_ms)
+
+    @staticmethod
+    def _valid_timeout(timeout_ms: int) -> int:
+        if isinstance(timeout_ms, bool) or not isinstance(timeout_ms, int) or timeout_ms < 0:
+            raise StoreError(f"timeout_ms must be a whole number of milliseconds >= 0, not {timeout_ms!r}")
+        return timeout_ms
+
+    def set_timeout(self, timeout_ms: int) -> None:
+        """Stop each later query after ``timeout_ms`` milliseconds (0: no limit)."""
+        self._conn.set_query_timeout(self._valid_timeout(timeout_ms))
+        self.timeout_ms = timeout_ms
 
     def query(self, cypher: str, params: dict[str, Any] | None = None, limit: int | None = None,
               trusted: bool = False) -> list[dict[str, Any]]:
         """Run one read-only query and return rows as dicts.
 
-        Untrusted text (a user's or an LLM's) is checked by :func:`check_read_only` first;
-        ``trusted`` is for kgrag's own parameterised templates. Either way the database itself
-        is open read-only.
+        Untrusted text (a user's or an LLM's) must pass :func:`check_read_only` (a lexical pass and
+        the read-only grammar); ``trusted`` is only for kgrag's own parameterised templates. Either
+        way the database itself is open read-only.
         """
         if not trusted:
             check_read_only(cypher)
         try:
             result = self._conn.execute(cypher, parameters=params or {})
-        except RuntimeError as exc:
-            raise QueryError(f"query failed: {exc}") from None
-        columns = result.get_column_names()
-        rows: list[dict[str, Any]] = []
-        while result.has_next() and (limit is None or len(rows) < limit):
-            rows.append(dict(zip(columns, result.get_next())))
-        result.close()
+        except Exception as exc:  # noqa: BLE001
+            raise self._error(exc) from None
+        if isinstance(result, list):  # several statements: only reachable with trusted=True
+            for part in reversed(result):  # later results belong to the first; free them first
+                part.close()
+            raise QueryError("query failed: one statement at a time")
+        try:
+            columns = result.get_column_names()
+            rows: list[dict[str, Any]] = []
+            while result.has_next() and (limit is None or len(rows) < limit):
+                rows.append(dict(zip(columns, result.get_next())))
+        except Exception as exc:  # noqa: BLE001
+            raise self._error(exc) from None
+        finally:
+            result.close()
         return rows
 
+    def _error(self, exc: BaseException) -> QueryError:
+        message = one_line(exc)
+        if message.rstrip(".") == "Interrupted":
+            return QueryTimeout(
+                f"query stopped at its time limit of {self.timeout_ms:,} ms; allow more with "
+                "KuzuStore(timeout_ms=...) or `kgrag query --timeout-ms N` (0: no limit)")
+        return QueryError(f"query failed: {message}")
+
     def close(self) -> None:
-        self._conn.close()
-        self._db.close()
+        try:
+            self._conn.close()
+            self._db.close()
+        except Exception as exc:  # noqa: BLE001
+            raise StoreError(f"closing {self.path} failed: {one_line(exc)}") from None
+

@@ -1,34 +1,37 @@
 """Refuse any Cypher that could write, before it reaches the database.
 
-This is the second of two layers (DESIGN.md §5): user and LLM queries run on a Kùzu database opened
-with ``read_only=True``, so a write fails in the engine anyway. This check gives a clear message
-first, and it works on the *lexical* structure, not on substrings: comments, string literals and
-backtick-quoted identifiers are blanked before keywords are looked for, so ``MATCH (n) // CREATE``
-passes and ``/* x */ cReAtE (n)`` does not. ``CALL`` is allowed only for read-only procedures.
+Three layers (issue #22), because Kùzu's ``read_only=True`` alone is not a sandbox: it still runs
+``COPY (...) TO '<file>'`` and ``EXPORT DATABASE '<dir>'``, and a refused ``CHECKPOINT`` leaves
+``.wal``/``.shadow`` files behind that stop every later read-only open.
+
+1. :func:`lexical_check`, a fast first pass with a clear message: comments, string literals and
+   backtick-quoted identifiers are blanked (by Kùzu's own lexical rules, so ``/* **/`` does not
+   end a comment here either) and any write keyword or ``;`` between statements is refused.
+2. :func:`kgrag.store.cypher.check_cypher`, the authority: the query must be derivable from a
+   read-only Cypher grammar and call only allowlisted functions and procedures.
+3. The database itself is opened read-only (:class:`kgrag.store.kuzu_store.KuzuStore`), which
+   also removes leftover ``.wal``/``.shadow`` files on open.
 """
 
 from __future__ import annotations
 
 import re
 
+from lark import Tree
+
 from ..errors import ReadOnlyViolation
+from .cypher.allowlist import READ_ONLY_PROCEDURES
+from .cypher.grammar import WRITE_WORDS, check_cypher, position, show
 
-WRITE_KEYWORDS = frozenset({
-    "CREATE", "MERGE", "SET", "DELETE", "DETACH", "REMOVE", "DROP", "ALTER", "COPY", "LOAD",
-    "INSTALL", "UNINSTALL", "ATTACH", "IMPORT", "EXPORT", "USE", "BEGIN", "COMMIT", "ROLLBACK",
-    "CHECKPOINT", "TRUNCATE", "RENAME", "FOREACH",
-})
-READ_ONLY_PROCEDURES = frozenset({
-    "show_tables", "table_info", "show_connection", "query_vector_index", "query_fts_index",
-    "db_version", "current_setting", "show_indexes", "show_functions", "show_warnings",
-    "show_official_extensions", "show_loaded_extensions", "show_attached_databases", "show_sequences",
-    "show_macros", "show_projected_graphs",
-})
+WRITE_KEYWORDS = WRITE_WORDS
+__all__ = ["READ_ONLY_PROCEDURES", "WRITE_KEYWORDS", "blank_literals", "check_read_only", "lexical_check"]
 
-# order matters: strings and backticks first so '//' inside a string is not a comment
+# The same lexical rules as cypher.lark (and Kùzu): a string with an escape Kùzu does not know, an
+# unterminated comment or a `/* **/` that Kùzu does not end is *not* blanked, so its words count.
+_ESCAPE = r"""\\(?:[\\'"bfnrtBFNRT]|[xX][0-9a-fA-F]{2}|[uU][0-9a-fA-F]{4}(?:[0-9a-fA-F]{4})?)"""
 _LEXEME = re.compile(
-    r"""'(?:[^'\\]|\\.)*'?|"(?:[^"\\]|\\.)*"?|`[^`]*`?|//[^\n]*|/\*.*?(?:\*/|$)""",
-    re.DOTALL,
+    rf"""'(?:[^'\\]|{_ESCAPE})*'|"(?:[^"\\]|{_ESCAPE})*"|`[^`]+`(?:`[^`]*`)*"""
+    r"""|/\*(?:[^*]|\*[^/])*\*/|//[^\n\r]*(?=\r?\n|\r?\Z)""",
 )
 
 
@@ -37,14 +40,14 @@ def blank_literals(query: str) -> str:
     return _LEXEME.sub(lambda m: " " * len(m.group()), query)
 
 
-def check_read_only(query: str) -> None:
-    """Raise :class:`ReadOnlyViolation` naming the offending keyword and its position."""
+def lexical_check(query: str) -> None:
+    """Raise :class:`ReadOnlyViolation` naming a write keyword, a second statement or an unknown CALL."""
     code = blank_literals(query)
     statements = [s for s in code.split(";") if s.strip()]
     if not statements:
-        raise ReadOnlyViolation("empty query")
+        raise ReadOnlyViolation("refused: empty query")
     if len(statements) > 1:
-        raise ReadOnlyViolation("one statement at a time: the query contains ';' between statements")
+        raise ReadOnlyViolation("refused: one statement at a time (the query has ';' between statements)")
     for m in re.finditer(r"[A-Za-z_][A-Za-z_0-9]*", code):
         word = m.group()
         if word.upper() in WRITE_KEYWORDS:
@@ -55,5 +58,13 @@ def check_read_only(query: str) -> None:
         proc = m.group(1).lower()
         if proc not in READ_ONLY_PROCEDURES:
             raise ReadOnlyViolation(
-                f"refused: CALL {m.group(1)} at character {m.start() + 1} is not a known read-only "
+                f"refused: CALL {show(m.group(1))} at {position(query, m.start())} is not a known read-only "
                 f"procedure (allowed: {', '.join(sorted(READ_ONLY_PROCEDURES))})")
+
+
+def check_read_only(query: str) -> Tree:
+    """Refuse ``query`` unless it is read-only Cypher (lexical pass, then the grammar); return its tree."""
+    if not isinstance(query, str):
+        raise ReadOnlyViolation(f"refused: a query is text, not {type(query).__name__}")
+    lexical_check(query)
+    return check_cypher(query)

@@ -1,0 +1,172 @@
+"""`kgrag check`: verify that a database directory is whole and that its parts agree.
+
+It opens the current version the way a reader does (under a lease), then cross-checks every part
+against ``meta.json``: the entity table, the edge list of the CSR snapshot, Kùzu opened read-only,
+the embedding caches and nearest-neighbour tables (one row per entity or relation, finite, unit
+length), and the saved models. Other versions and what interrupted writers left are listed.
+Nothing raises: every finding is a line, and ``healthy`` says whether any was a failure.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import KgragError
+from .locks import claim
+from .versions import open_current
+
+
+@dataclass
+class CheckReport:
+    lines: list[str] = field(default_factory=list)
+    failures: int = 0
+
+    @property
+    def healthy(self) -> bool:
+        return self.failures == 0
+
+    def ok(self, text: str) -> None:
+        self.lines.append(f"ok    {text}")
+
+    def note(self, text: str) -> None:
+        self.lines.append(f"note  {text}")
+
+    def fail(self, text: str) -> None:
+        self.lines.append(f"FAIL  {text}")
+        self.failures += 1
+
+    def expect(self, what: str, found: Any, wanted: Any) -> None:
+        if found == wanted:
+            self.ok(f"{what}: {found}")
+        else:
+            self.fail(f"{what}: {found}, expected {wanted}")
+
+    def run(self, what: str, step: Callable[[], None]) -> None:
+        """A step that breaks (unreadable file, Kùzu refusing to open) is one failure, not a crash."""
+        try:
+            step()
+        except Exception as exc:  # noqa: BLE001 - a check reports whatever went wrong
+            self.fail(f"{what}: {type(exc).__name__}: {exc}")
+
+
+def check_database(db_dir: Path) -> CheckReport:
+    report = CheckReport()
+    try:
+        version, meta, lease = open_current(db_dir)
+    except KgragError as exc:
+        report.fail(str(exc))
+        _list_versions(report, db_dir, None)
+        return report
+    try:
+        report.ok(f"current version {version.name}: {meta['nodes']} entities, {meta['edges']} edges, "
+                  f"{len(meta['relations'])} relations")
+        _list_versions(report, db_dir, version)
+        report.run("entities.json", lambda: _check_entities(report, version, meta))
+        report.run("snapshot.npz", lambda: _check_snapshot(report, version, meta))
+        report.run("edge_props.json", lambda: json.loads((version / "edge_props.json").read_text(encoding="utf-8")))
+        report.run("Kùzu", lambda: _check_kuzu(report, version, meta))
+        report.run("cache", lambda: _check_cache(report, version, meta))
+        report.run("models", lambda: _check_models(report, version))
+    finally:
+        lease.release()
+    return report
+
+
+def _list_versions(report: CheckReport, db_dir: Path, current: Path | None) -> None:
+    versions = db_dir / "versions"
+    for entry in sorted(versions.iterdir()) if versions.is_dir() else []:
+        if current is not None and entry.name == current.name:
+            continue
+        if entry.name.startswith((".building-", ".trash-")):
+            report.note(f"{entry.name}: left by an interrupted writer; the next writer removes it")
+        elif current is not None:
+            with claim(entry) as free:
+                state = "unused, removed by the next writer" if free else "kept while a reader holds it"
+            report.note(f"older version {entry.name}: {state}")
+        else:
+            report.note(f"version {entry.name}")
+
+
+def _check_entities(report: CheckReport, version: Path, meta: dict) -> None:
+    ent = json.loads((version / "entities.json").read_text(encoding="utf-8"))
+    lengths = {k: len(ent[k]) for k in ("keys", "names", "labels", "aliases", "properties")}
+    bad = {k: n for k, n in lengths.items() if n != meta["nodes"]}
+    if bad:
+        report.fail(f"entities.json: rows {bad}, expected {meta['nodes']} each")
+    else:
+        report.ok(f"entities.json: {meta['nodes']} rows")
+
+
+def _check_snapshot(report: CheckReport, version: Path, meta: dict) -> None:
+    with np.load(version / "snapshot.npz") as data:
+        edges, (nodes, rels) = data["edges"].reshape(-1, 3), (int(x) for x in data["meta"])
+    report.expect("snapshot entities", nodes, meta["nodes"])
+    report.expect("snapshot relations", rels, len(meta["relations"]))
+    report.expect("snapshot edges", len(edges), meta["edges"])
+    if len(edges) and (edges.min() < 0 or edges[:, [0, 2]].max() >= nodes or edges[:, 1].max() >= rels):
+        report.fail("snapshot: edge ids out of range")
+    per_rel = np.bincount(edges[:, 1], minlength=rels).tolist() if len(edges) else [0] * rels
+    report.expect("snapshot edges per relation", per_rel, [r["edges"] for r in meta["relations"]])
+
+
+def _check_kuzu(report: CheckReport, version: Path, meta: dict) -> None:
+    from .database import schema_from_meta
+    from .kuzu_store import KuzuStore
+
+    store = KuzuStore(version / "graph.kuzu", schema_from_meta(meta))
+    try:
+        nodes = store.query("MATCH (n) RETURN count(n) AS n", trusted=True)[0]["n"]
+        rows = store.query("MATCH ()-[r]->() RETURN label(r) AS t, count(r) AS n", trusted=True)
+    finally:
+        store.close()
+    report.expect("Kùzu (read-only) entities", nodes, meta["nodes"])
+    found = {r["t"]: r["n"] for r in rows}
+    wanted = {r["table"]: r["edges"] for r in meta["relations"] if r["edges"]}
+    report.expect("Kùzu edges", sum(found.values()), meta["edges"])
+    if found != wanted:
+        report.fail(f"Kùzu edges per relation table differ from meta.json: {found} vs {wanted}")
+
+
+def _check_cache(report: CheckReport, version: Path, meta: dict) -> None:
+    cache = version / "cache"
+    rows = {"entities": meta["nodes"], "relations": len(meta["relations"])}
+    found_entities = False
+    for f in sorted(cache.iterdir()) if cache.is_dir() else []:
+        if ".tmp-" in f.name:
+            report.note(f"cache/{f.name}: temporary file of an interrupted cache write (ignored)")
+        elif f.name.startswith("emb-") and f.suffix == ".npy":
+            tag = f.stem.rsplit("-", 1)[-1]
+            mat = np.load(f, mmap_mode="r")
+            found_entities |= tag == "entities"
+            norms = np.linalg.norm(np.asarray(mat, dtype=np.float64), axis=1) if len(mat) else np.ones(0)
+            if tag in rows and len(mat) != rows[tag]:
+                report.fail(f"cache/{f.name}: {len(mat)} rows, the database has {rows[tag]} {tag}")
+            elif not np.isfinite(norms).all() or (norms.size and np.abs(norms - 1).max() > 1e-3):
+                report.fail(f"cache/{f.name}: rows are not finite unit vectors")
+            else:
+                report.ok(f"cache/{f.name}: {mat.shape[0]}×{mat.shape[1]}")
+        elif f.name.startswith("knn-") and f.suffix == ".npz":
+            with np.load(f) as data:
+                ids = data["ids"]
+            if len(ids) != meta["nodes"] or (ids.size and ids.max() >= meta["nodes"]):
+                report.fail(f"cache/{f.name}: {len(ids)} rows, the database has {meta['nodes']} entities")
+            else:
+                report.ok(f"cache/{f.name}: {ids.shape[0]}×{ids.shape[1]}")
+    if not found_entities:
+        report.note("no entity embeddings cached yet (computed on first use)")
+
+
+def _check_models(report: CheckReport, version: Path) -> None:
+    models = version / "models"
+    for d in sorted(p for p in models.iterdir() if p.is_dir()) if models.is_dir() else []:
+        files = sorted(p.name for p in d.iterdir())
+        if (d / "ranker.pt").exists() and not (d / "paths.json").exists():
+            report.fail(f"models/{d.name}: ranker.pt without paths.json")
+        else:
+            report.ok(f"models/{d.name}: {', '.join(files) or 'empty'}")

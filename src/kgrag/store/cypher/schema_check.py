@@ -1,0 +1,118 @@
+"""Check a parsed query's labels, relationship types and properties against the database schema.
+
+For methods that let an LLM write Cypher (ByoKG-RAG, SPARK): the problems come back with their
+positions and a close existing name, so they can be fed to the model for a repair round. Names
+compare case-insensitively, as Kùzu's catalogue does.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lark import Token, Tree
+
+from .grammar import check_cypher, position
+
+if TYPE_CHECKING:
+    from ..kuzu_store import Schema
+
+NODE_PROPERTIES = ("id", "key", "name", "aliases", "props")
+REL_PROPERTIES = ("props",)
+
+
+@dataclass(frozen=True)
+class SchemaProblem:
+    """One unknown name in a query: what kind, which name, where, and the closest known one."""
+
+    kind: str  # "label", "relationship type" or "property"
+    name: str
+    where: str  # "line L, column C"
+    suggestion: str | None = None
+
+    def __str__(self) -> str:
+        hint = f" (did you mean '{self.suggestion}'?)" if self.suggestion else ""
+        return f"{self.where}: unknown {self.kind} '{self.name}'{hint}"
+
+
+def _text(token: Token) -> str:
+    value = str(token)
+    return value[1:-1].replace("``", "`") if token.type == "ESCAPED_NAME" else value
+
+
+def _closest(name: str, known: list[str]) -> str | None:
+    lowered = {k.lower(): k for k in known}
+    hits = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[hits[0]] if hits else None
+
+
+def _binding(node: Tree) -> str | None:
+    """The variable a node or relationship pattern binds, if any."""
+    for child in node.children:
+        if isinstance(child, Tree) and child.data == "variable":
+            return _text(child.children[0])
+    return None
+
+
+def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
+    """Unknown node labels, relationship types and properties of ``query`` (text or parsed tree).
+
+    Properties are checked where the variable is bound by a pattern in the same query; a name
+    introduced by ``WITH ... AS`` or ``UNWIND`` may hold anything, so it is not checked.
+    """
+    text = query if isinstance(query, str) else None
+    tree = check_cypher(query) if isinstance(query, str) else query
+    labels = list(schema.node_tables.values())
+    rel_types = list(schema.rel_tables.values())
+    known_labels, known_types = {x.lower() for x in labels}, {x.lower() for x in rel_types}
+    problems: list[tuple[int, SchemaProblem]] = []
+
+    def where(token: Token) -> str:
+        return position(text, token.start_pos) if text is not None else f"line {token.line}, column {token.column}"
+
+    def report(kind: str, token: Token, known: list[str]) -> None:
+        name = _text(token)
+        problems.append((token.start_pos or 0, SchemaProblem(kind, name, where(token), _closest(name, known))))
+
+    kinds: dict[str, tuple[str, ...]] = {}  # variable -> the properties it can have
+    maps: list[tuple[Tree, tuple[str, ...]]] = []
+    for node in tree.iter_subtrees_topdown():
+        if node.data == "node_pattern":
+            var = _binding(node)
+            if var is not None:
+                kinds[var] = NODE_PROPERTIES
+            for child in node.children:
+                if isinstance(child, Tree) and child.data == "node_labels":
+                    for label in child.find_data("label_name"):
+                        token = label.children[0]
+                        if _text(token).lower() not in known_labels:
+                            report("label", token, labels)
+                elif isinstance(child, Tree) and child.data == "properties":
+                    maps.append((child, NODE_PROPERTIES))
+        elif node.data == "rel_detail":
+            var = _binding(node)
+            if var is not None:
+                kinds[var] = REL_PROPERTIES
+            for child in node.children:
+                if isinstance(child, Tree) and child.data == "rel_types":
+                    for label in child.find_data("label_name"):
+                        token = label.children[0]
+                        if _text(token).lower() not in known_types:
+                            report("relationship type", token, rel_types)
+                elif isinstance(child, Tree) and child.data == "properties":
+                    maps.append((child, REL_PROPERTIES))
+    for props, allowed in maps:
+        for pair in props.children:
+            token = pair.children[0].children[0]
+            if _text(token).lower() not in allowed:
+                report("property", token, list(allowed))
+    for node in tree.iter_subtrees_topdown():
+        if node.data == "property":
+            base, key = node.children
+            if isinstance(base, Tree) and base.data == "variable":
+                allowed = kinds.get(_text(base.children[0]))
+                token = key.children[0]
+                if allowed is not None and _text(token).lower() not in allowed:
+                    report("property", token, list(allowed))
+    return [p for _, p in sorted(problems, key=lambda item: item[0])]

@@ -1,0 +1,133 @@
+"""Finding and validating the live version of a database directory, for readers and writers.
+
+Every way a directory can be wrong — missing, foreign, a dangling or foreign ``current``, a version
+without its files, unreadable metadata — becomes one `KgragError` that names the path and says what
+to do, so no command prints a traceback for a damaged database.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from ..errors import DatabaseBusyError, DatabaseDamagedError, DatabaseNotFoundError, NotADatabaseError
+from .locks import WRITE_LOCK, WRITE_OWNER, ReaderLease
+
+FORMAT_VERSION = 1
+REQUIRED_FILES = ("meta.json", "entities.json", "edge_props.json", "snapshot.npz", "graph.kuzu")
+META_KEYS = ("format_version", "nodes", "edges", "relations", "schema", "sources")
+OWN_NAMES = {"current", "versions", WRITE_LOCK, WRITE_OWNER}  # what kgrag itself puts in DB/
+
+
+def rebuild_hint(db_dir: Path) -> str:
+    return (f"re-run `kgrag ingest FILE --db {db_dir}` to rebuild it "
+            f"(`kgrag check --db {db_dir}` lists what is there)")
+
+
+def published_versions(db_dir: Path) -> list[Path]:
+    """Complete versions (``versions/v…``), oldest name first."""
+    versions = db_dir / "versions"
+    return sorted(p for p in versions.iterdir() if p.name.startswith("v")) if versions.is_dir() else []
+
+
+def refuse_foreign(db_dir: Path) -> None:
+    """Raise unless ``db_dir`` is absent, empty, or kgrag's own (so an ingest never writes into,
+    and a later clean-up never deletes from, somebody's unrelated directory)."""
+    if not db_dir.exists():
+        return
+    if not db_dir.is_dir():
+        raise NotADatabaseError(f"{db_dir} is a file, not a kgrag database directory; pass a directory to --db")
+    names = {p.name for p in db_dir.iterdir()}
+    foreign = sorted(n for n in names - OWN_NAMES if not n.startswith(".current-"))
+    if foreign and not names & {"current", "versions"}:
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
+        raise NotADatabaseError(f"{db_dir} is not a kgrag database (it holds {shown}); pass the directory "
+                                "`kgrag ingest` created, or a new or empty one")
+
+
+def _no_current(db_dir: Path) -> DatabaseNotFoundError | DatabaseDamagedError:
+    refuse_foreign(db_dir)
+    if not db_dir.exists():
+        return DatabaseNotFoundError(f"{db_dir}: no kgrag database here (run `kgrag ingest FILE --db {db_dir}`)")
+    found = published_versions(db_dir)
+    if found:
+        return DatabaseDamagedError(f"{db_dir}/current is missing although {len(found)} version(s) exist "
+                                    f"under {db_dir}/versions; {rebuild_hint(db_dir)}")
+    return DatabaseNotFoundError(f"{db_dir}: no kgrag database here yet (no ingest has completed; "
+                                 f"run `kgrag ingest FILE --db {db_dir}`)")
+
+
+def version_target(db_dir: Path) -> Path:
+    """The version directory ``current`` names (the link is checked, not what it points to)."""
+    link = db_dir / "current"
+    if not link.is_symlink():
+        if link.exists():
+            raise DatabaseDamagedError(f"{link} is not a link to a version; {rebuild_hint(db_dir)}")
+        raise _no_current(db_dir)
+    target = Path(os.readlink(link))
+    if target.parent != Path("versions") or not target.name.startswith("v"):
+        raise DatabaseDamagedError(f"{link} points to {target}, not to a version under {db_dir}/versions; "
+                                   f"{rebuild_hint(db_dir)}")
+    return db_dir.resolve() / "versions" / target.name
+
+
+def read_meta(version: Path) -> dict[str, Any]:
+    """``meta.json`` of a version, checked for the keys every reader relies on."""
+    db_dir = version.parent.parent
+    path = version / "meta.json"
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise DatabaseDamagedError(f"{path} is unreadable ({exc}); {rebuild_hint(db_dir)}") from None
+    missing = [k for k in META_KEYS if k not in meta] if isinstance(meta, dict) else list(META_KEYS)
+    if missing:
+        raise DatabaseDamagedError(f"{path} lacks {', '.join(missing)}; {rebuild_hint(db_dir)}")
+    if meta["format_version"] != FORMAT_VERSION:
+        raise DatabaseDamagedError(f"{path}: format {meta['format_version']}, this kgrag reads format "
+                                   f"{FORMAT_VERSION}; {rebuild_hint(db_dir)}")
+    return meta
+
+
+def validate_version(version: Path) -> dict[str, Any]:
+    """The metadata of a version that has every file, else a `DatabaseDamagedError` naming it."""
+    db_dir = version.parent.parent
+    if not version.is_dir():
+        raise DatabaseDamagedError(f"{db_dir}/current points to versions/{version.name}, which does not exist; "
+                                   f"{rebuild_hint(db_dir)}")
+    missing = [f for f in REQUIRED_FILES if not (version / f).exists()]
+    if missing:
+        raise DatabaseDamagedError(f"{version} is incomplete (missing {', '.join(missing)}); {rebuild_hint(db_dir)}")
+    return read_meta(version)
+
+
+def current_version(db_dir: Path) -> Path:
+    """The live, complete version directory of ``db_dir`` (no lease: for writers under the lock)."""
+    version = version_target(db_dir)
+    validate_version(version)
+    return version
+
+
+def open_current(db_dir: Path, attempts: int = 50) -> tuple[Path, dict[str, Any], ReaderLease]:
+    """The live version with its metadata and a reader lease on it, so it stays readable until the
+    lease is released even when a writer publishes a newer one meanwhile.
+
+    The lease is taken before the version is validated: a version can only disappear while nobody
+    holds it, and only after ``current`` moved on, so a miss means "resolve again"."""
+    for _ in range(attempts):
+        version = version_target(db_dir)
+        lease = ReaderLease.acquire(version)
+        if lease is None:
+            if not version.exists() and version_target(db_dir) == version:
+                validate_version(version)  # current itself dangles: raises the damage message
+            time.sleep(0.01)
+            continue
+        try:
+            return version, validate_version(version), lease
+        except BaseException:
+            lease.release()
+            raise
+    raise DatabaseBusyError(f"{db_dir}: the current version kept changing while opening it; try again")
+
