@@ -29,7 +29,7 @@ ACCEPTED = [
     "MATCH (n) WHERE n.name STARTS WITH 'K' OR n.name ENDS WITH 'l' XOR n.name CONTAINS 'i' RETURN n",
     "MATCH (n) WHERE n.name =~ '(?i)kill.*' AND NOT n.id IN [1, 2] AND n.aliases IS NOT NULL RETURN n",
     "MATCH (n) RETURN CASE WHEN n.id > 1 THEN 'a' WHEN n.id < 0 THEN 'b' ELSE 'c' END AS c",
-    "MATCH (n) RETURN CASE n.id WHEN 1 THEN 'one' END, n.aliases[0], n.aliases[1..2], -n.id ^ 2 % 3",
+    "MATCH (n) RETURN CASE n.id WHEN 1 THEN 'one' END, n.aliases[0], n.aliases[1:2], -n.id ^ 2 % 3",
     "MATCH (n) WHERE EXISTS { MATCH (n)-[:directed_by]->(m) WHERE m.id = 1 } RETURN n",
     "MATCH (n) RETURN COUNT { MATCH (n)-->() } AS degree",
     "MATCH (n) WHERE all(x IN n.aliases WHERE x <> '') AND any(y IN [1] WHERE y = 1) RETURN n",

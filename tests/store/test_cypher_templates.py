@@ -3,8 +3,6 @@ the schema check finds what an LLM might get wrong, with positions."""
 
 from __future__ import annotations
 
-import string
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +25,7 @@ def schema_for(relations: list[str]) -> Schema:
 
 
 @st.composite
-def paths(draw, labels: st.SearchStrategy[str]):  # noqa: ANN001, ANN201
+def paths(draw, labels: st.SearchStrategy[str]):
     relations = draw(st.lists(labels, min_size=1, max_size=6, unique=True))
     bridge = draw(st.booleans())
     hops = 2 if bridge else draw(st.integers(1, 3))

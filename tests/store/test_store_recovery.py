@@ -81,8 +81,8 @@ def test_leftovers_are_kept_while_a_writer_holds_the_database(movies_db, tmp_pat
     copy.parent.mkdir()
     shutil.copy2(src, copy)
     writer = subprocess.Popen(
-        [sys.executable, "-c", "import kuzu, sys; db = kuzu.Database(sys.argv[1]); print('open', flush=True); "
-                               "sys.stdin.read()", str(copy)],
+        [sys.executable, "-c", ("import kuzu, sys; db = kuzu.Database(sys.argv[1]); print('open', flush=True); "
+                                "sys.stdin.read()"), str(copy)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert writer.stdout.readline().strip() == "open"
@@ -125,7 +125,7 @@ def test_timeout_names_the_limit_and_how_to_change_it(movies_db):
 @pytest.mark.parametrize("query", [
     "MATCH (n:NoSuchTable) RETURN n",
     "MATCH (n) RETURN n.nope",
-    "MATCH (n) RETURN n.aliases[1..2]",  # the grammar allows it, Kùzu's parser does not
+    "RETURN 1 = 1 = 1",  # the grammar allows it, Kùzu's parser does not
     "MATCH (n) RETURN n.name + 1",
 ])
 def test_engine_errors_are_one_line_query_errors(movies_kg, query):

@@ -28,7 +28,7 @@ __all__ = ["READ_ONLY_PROCEDURES", "WRITE_KEYWORDS", "blank_literals", "check_re
 
 # The same lexical rules as cypher.lark (and Kùzu): a string with an escape Kùzu does not know, an
 # unterminated comment or a `/* **/` that Kùzu does not end is *not* blanked, so its words count.
-_ESCAPE = r"""\\(?:[\\'"bfnrtBFNRT]|[xX][0-9a-fA-F]{2}|[uU][0-9a-fA-F]{4}(?:[0-9a-fA-F]{4})?)"""
+_ESCAPE = r"""\\(?:[\\'"bfnrtBFNRT]|[uU][0-9a-fA-F]{4}(?:[0-9a-fA-F]{4})?)"""
 _LEXEME = re.compile(
     rf"""'(?:[^'\\]|{_ESCAPE})*'|"(?:[^"\\]|{_ESCAPE})*"|`[^`]+`(?:`[^`]*`)*"""
     r"""|/\*(?:[^*]|\*[^/])*\*/|//[^\n\r]*(?=\r?\n|\r?\Z)""",

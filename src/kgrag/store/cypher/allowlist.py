@@ -60,7 +60,7 @@ _JSON = """
 """
 
 ALLOWED_FUNCTIONS = frozenset(
-    " ".join([_AGGREGATE, _NODE_REL_PATH, _NUMERIC, _TEXT, _LIST, _CAST, _DATE, _JSON]).split())
+    name for group in (_AGGREGATE, _NODE_REL_PATH, _NUMERIC, _TEXT, _LIST, _CAST, _DATE, _JSON) for name in group.split())
 
 # Never allowed, whatever a future edit of the list above says: they write, abort or touch files.
 DENIED_FUNCTIONS = frozenset({

@@ -140,16 +140,16 @@ def read_query(rng: random.Random) -> str:
     pattern = node("a") + "".join(rel() + node(f"n{i}") for i in range(hops))
     end = f"n{hops - 1}"
     conds = [f"a.name = {quote(rng.choice(NAMES))}", f"{end}.id > {rng.randint(0, 20)}",
-             f"a.name STARTS WITH 'K'", f"{end}.name CONTAINS 'o'", f"a.name =~ '.*i.*'",
-             f"{end}.id IN [1, 2, 3]", f"a.aliases IS NOT NULL", f"NOT {end}.id = a.id",
-             f"size({end}.name) < 20", f"EXISTS {{ MATCH (a)-[:directed_by]->() }}",
-             f"any(x IN a.aliases WHERE x = 'b')"]
+             "a.name STARTS WITH 'K'", f"{end}.name CONTAINS 'o'", "a.name =~ '.*i.*'",
+             f"{end}.id IN [1, 2, 3]", "a.aliases IS NOT NULL", f"NOT {end}.id = a.id",
+             f"size({end}.name) < 20", "EXISTS { MATCH (a)-[:directed_by]->() }",
+             "any(x IN a.aliases WHERE x = 'b')"]
     where = " WHERE " + f" {rng.choice(['AND', 'OR', 'XOR'])} ".join(rng.sample(conds, rng.randint(1, 3))) \
         if rng.random() < 0.7 else ""
-    items = [f"{end}.name", "a.name AS name", f"count(*) AS c", f"lower({end}.name)",
-             f"CASE WHEN a.id > 3 THEN 'x' ELSE 'y' END", f"coalesce({end}.key, 'k')", f"{end}.id + 1",
-             f"collect(DISTINCT {end}.name)", f"a.aliases[0]", f"[1, 2][0..1]", f"cast(a.id AS STRING)",
-             f"list_filter(a.aliases, x -> x <> '')"]
+    items = [f"{end}.name", "a.name AS name", "count(*) AS c", f"lower({end}.name)",
+             "CASE WHEN a.id > 3 THEN 'x' ELSE 'y' END", f"coalesce({end}.key, 'k')", f"{end}.id + 1",
+             f"collect(DISTINCT {end}.name)", "a.aliases[0]", "[1, 2][0:1]", "cast(a.id AS STRING)",
+             "list_filter(a.aliases, x -> x <> '')"]
     chosen = rng.sample(items, rng.randint(1, 3))
     ret = ", ".join(chosen)
     opt = rng.choice(["", "OPTIONAL "]) if rng.random() < 0.2 else ""
@@ -167,7 +167,7 @@ def read_query(rng: random.Random) -> str:
     if rng.random() < 0.5:
         query += f" LIMIT {rng.randint(1, 20)}"
     if rng.random() < 0.05:
-        query = f"MATCH (a) RETURN a.name AS name UNION MATCH (b) RETURN b.name AS name"
+        query = "MATCH (a) RETURN a.name AS name UNION MATCH (b) RETURN b.name AS name"
     return query
 
 
@@ -260,11 +260,11 @@ def families(seed: int = 22, scale: int = 1) -> Iterator[tuple[str, str]]:
                                            f"CALL {{ WITH 1 AS x {inner} }} RETURN x"])
     for i in range(n):
         read = rng.choice(SEED_READS).replace(" LIMIT 3", "")
-        target = rng.choice(["{OUT}/t%d.csv" % i, "{OUT}/t%d.parquet" % i, "rel%d.csv" % i, "../up%d.csv" % i])
+        target = rng.choice([f"{{OUT}}/t{i}.csv", f"{{OUT}}/t{i}.parquet", f"rel{i}.csv", f"../up{i}.csv"])
         yield "copy_to", rng.choice([f"COPY ({read}) TO '{target}'", f"copy ({read}) to \"{target}\"",
                                      f"COPY({read})TO'{target}'", f"COPY ({read}) TO '{target}' (header=false)"])
     for i in range(n):
-        target = rng.choice(["{OUT}/e%d" % i, "rel_e%d" % i])
+        target = rng.choice([f"{{OUT}}/e{i}", f"rel_e{i}"])
         yield "export_import", rng.choice([f"EXPORT DATABASE '{target}'", f"export database \"{target}\"",
                                            f"EXPORT DATABASE '{target}' (format=\"csv\")",
                                            f"IMPORT DATABASE '{target}'"])

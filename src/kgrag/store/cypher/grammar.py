@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ...errors import ReadOnlyViolation
 from .allowlist import ALLOWED_FUNCTIONS, DENIED_FUNCTIONS, READ_ONLY_PROCEDURES
