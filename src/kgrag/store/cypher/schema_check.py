@@ -65,7 +65,9 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
     tree = check_cypher(query) if isinstance(query, str) else query
     labels = list(schema.node_tables.values())
     rel_types = list(schema.rel_tables.values())
-    known_labels, known_types = {x.lower() for x in labels}, {x.lower() for x in rel_types}
+    # pattern kind -> (its name list's rule, what the names are, the known ones, its properties)
+    patterns = {"node_pattern": ("node_labels", "label", labels, NODE_PROPERTIES),
+                "rel_detail": ("rel_types", "relationship type", rel_types, REL_PROPERTIES)}
     problems: list[tuple[int, SchemaProblem]] = []
 
     def where(token: Token) -> str:
@@ -78,30 +80,21 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
     kinds: dict[str, tuple[str, ...]] = {}  # variable -> the properties it can have
     maps: list[tuple[Tree, tuple[str, ...]]] = []
     for node in tree.iter_subtrees_topdown():
-        if node.data == "node_pattern":
-            var = _binding(node)
-            if var is not None:
-                kinds[var] = NODE_PROPERTIES
-            for child in node.children:
-                if isinstance(child, Tree) and child.data == "node_labels":
-                    for label in child.find_data("label_name"):
-                        token = label.children[0]
-                        if _text(token).lower() not in known_labels:
-                            report("label", token, labels)
-                elif isinstance(child, Tree) and child.data == "properties":
-                    maps.append((child, NODE_PROPERTIES))
-        elif node.data == "rel_detail":
-            var = _binding(node)
-            if var is not None:
-                kinds[var] = REL_PROPERTIES
-            for child in node.children:
-                if isinstance(child, Tree) and child.data == "rel_types":
-                    for label in child.find_data("label_name"):
-                        token = label.children[0]
-                        if _text(token).lower() not in known_types:
-                            report("relationship type", token, rel_types)
-                elif isinstance(child, Tree) and child.data == "properties":
-                    maps.append((child, REL_PROPERTIES))
+        if node.data not in patterns:
+            continue
+        names_rule, kind, known, properties = patterns[node.data]
+        known_lower = {x.lower() for x in known}
+        var = _binding(node)
+        if var is not None:
+            kinds[var] = properties
+        for child in node.children:
+            if isinstance(child, Tree) and child.data == names_rule:
+                for label in child.find_data("label_name"):
+                    token = label.children[0]
+                    if _text(token).lower() not in known_lower:
+                        report(kind, token, known)
+            elif isinstance(child, Tree) and child.data == "properties":
+                maps.append((child, properties))
     for props, allowed in maps:
         for pair in props.children:
             token = pair.children[0].children[0]
