@@ -45,8 +45,7 @@ def metaqa_split(train_per_hop: int, val_per_hop: int = 0, seed: int = 0):  # no
 def evaluate_by_hop(kg, method, val: dict, out_dir: Path, **extra: object) -> None:  # noqa: ANN001
     """Run the evaluation harness per hop (resumable, report + plots in ``out_dir``) and print one
     JSON line per hop with the paper-style metrics and the latency."""
-    from kgrag.eval.report import write_report
-    from kgrag.eval.runner import evaluate
+    from kgrag.eval import evaluate, write_report
 
     for hop, items in val.items():
         records = evaluate(kg, method, items, out_dir / f"{hop}-hop")

@@ -100,7 +100,7 @@ def changed(before: dict, after: dict) -> list[str]:
 
 
 def build_db(root: Path) -> Path:
-    from kgrag.cli_eval import sample_dir
+    from kgrag.datasets import sample_dir
     from kgrag.store.database import Source, ingest
 
     db = root / "db"
@@ -128,7 +128,7 @@ def main() -> None:
 
 
 def run(root: Path, args: argparse.Namespace) -> None:
-    from kgrag.graph import KnowledgeGraph
+    from kgrag import KnowledgeGraph
 
     db = build_db(root)
     cwd, out = root / "cwd", root / "out"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from _common import emit, evaluate_by_hop, metaqa_split, peak_rss_mb
 
-from kgrag.graph import KnowledgeGraph
-from kgrag.methods.base import create_method
+from kgrag import KnowledgeGraph
+from kgrag.methods import create_method
 
 
 def main() -> None:

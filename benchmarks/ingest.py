@@ -18,7 +18,7 @@ from _common import emit, require_metaqa
 REOPEN = """
 import time, sys
 t0 = time.perf_counter()
-from kgrag.graph import KnowledgeGraph
+from kgrag import KnowledgeGraph
 kg = KnowledgeGraph(sys.argv[1])
 m = kg.linker.find_mentions("who directed Kill Bill")
 n = kg.snapshot.neighbors(m[0].candidates[0].id, direction="both")

@@ -12,11 +12,10 @@ import random
 import time
 
 import numpy as np
-
 from _common import emit, require_metaqa
 
+from kgrag import KnowledgeGraph
 from kgrag.datasets import load_metaqa
-from kgrag.graph import KnowledgeGraph
 
 
 def main() -> None:

@@ -13,11 +13,9 @@ import argparse
 import time
 
 import numpy as np
-
 from _common import emit
 
-from kgrag.llm.config import LLMConfig
-from kgrag.llm.local import LocalLLM
+from kgrag.llm import LLMConfig, LocalLLM
 
 CANDIDATES = [f"MATCH (x1 {{name: $name}})-[:{rel}]-(x2) RETURN x2.name" for rel in
               ("directed_by", "written_by", "starred_actors", "release_year", "in_language", "has_tags", "has_genre",

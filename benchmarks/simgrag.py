@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split
 
-from kgrag.graph import KnowledgeGraph
-from kgrag.methods.base import create_method
+from kgrag import KnowledgeGraph
+from kgrag.methods import create_method
 
 
 def retrieval_ms(out_dir: Path) -> dict[str, float]:

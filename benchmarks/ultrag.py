@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import random
 import time
-from pathlib import Path
 
 import numpy as np
 from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split
 
+from kgrag import KnowledgeGraph
 from kgrag.eval.metrics import ranking_metrics
-from kgrag.graph import KnowledgeGraph
-from kgrag.methods.base import create_method
+from kgrag.methods import create_method
 from kgrag.methods.ultrag.method import path_to_query
 from kgrag.store.snapshot import GraphSnapshot
 

@@ -74,7 +74,7 @@ def movies_kg(movies_db: Path) -> KnowledgeGraph:
 @pytest.fixture(scope="session")
 def sample_kg(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
     """The bundled demo sample with the real MiniLM embedder (integration)."""
-    from kgrag.cli_eval import sample_dir
+    from kgrag.datasets import sample_dir
 
     db = tmp_path_factory.mktemp("sample") / "db"
     ingest([Source(sample_dir() / "movies.txt")], db, after_build=lambda v: build_indexes(v, progress=False))
@@ -86,8 +86,7 @@ def sample_kg(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
 @pytest.fixture(scope="session")
 def local_llm():  # noqa: ANN201
     """The bundled SmolLM2-135M through llama.cpp (real model)."""
-    from kgrag.llm.config import LLMConfig
-    from kgrag.llm.local import LocalLLM
+    from kgrag.llm import LLMConfig, LocalLLM
 
     return LocalLLM(LLMConfig(n_ctx=2048, seed=0))
 
@@ -95,7 +94,6 @@ def local_llm():  # noqa: ANN201
 @pytest.fixture(scope="session")
 def sample_split():  # noqa: ANN201
     """The bundled sample QA pairs, split in half as `kgrag demo` does."""
-    from kgrag.cli_eval import sample_dir
-    from kgrag.datasets import load_jsonl, split_items
+    from kgrag.datasets import load_jsonl, sample_dir, split_items
 
     return split_items(load_jsonl(sample_dir() / "questions.jsonl"), 0.5)

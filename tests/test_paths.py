@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from kgrag.datasets import QAItem
-from kgrag.learn.labels import candidate_paths, ground, label_questions
+from kgrag.learn.labels import candidate_paths, label_questions
+from kgrag.linking.grounding import ground
 from kgrag.paths import RelationPath, enumerate_bridges, enumerate_paths, execute_cypher
 
 

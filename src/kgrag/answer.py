@@ -8,6 +8,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+__all__ = ["Answer", "Evidence", "LLMCall", "RankedEntity"]
+
 
 @dataclass
 class RankedEntity:
@@ -55,7 +57,8 @@ class Answer:
     evidence: list[Evidence] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     llm_calls: list[LLMCall] = field(default_factory=list)
-    error: str | None = None
+    error: str | None = None  # why the question could not be answered (see `NoAnswer`)
+    warnings: list[str] = field(default_factory=list)  # answered, with a caveat (e.g. a search cut short)
 
     @property
     def names(self) -> list[str]:

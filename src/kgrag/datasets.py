@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputFileError, InputProblem
-from .store.readers import _lines, check_file
+from .store.records import check_file, text_lines
 
 _BRACKET = re.compile(r"\[([^\[\]]+)\]")
 
@@ -46,7 +46,7 @@ def load_metaqa(path: Path, qtype: str | None = None) -> list[QAItem]:
     check_file(path)
     qtype = qtype or path.parent.name
     items, problems = [], []
-    for number, line in _lines(path):
+    for number, line in text_lines(path):
         if isinstance(line, InputProblem):
             problems.append(line)
             continue
@@ -67,7 +67,7 @@ def load_jsonl(path: Path) -> list[QAItem]:
     path = Path(path)
     check_file(path)
     items, problems = [], []
-    for number, line in _lines(path):
+    for number, line in text_lines(path):
         if isinstance(line, InputProblem):
             problems.append(line)
             continue
@@ -117,3 +117,10 @@ def split_items(items: list[QAItem], val_fraction: float = 0.5, seed: int = 0) -
     train = [it for it in items if not in_validation(it.question, val_fraction, seed)]
     val = [it for it in items if in_validation(it.question, val_fraction, seed)]
     return train, val
+
+
+def sample_dir() -> Path:
+    """The bundled movie sample (``movies.txt`` triples, ``questions.jsonl``) shipped in the wheel."""
+    from importlib import resources
+
+    return Path(str(resources.files("kgrag") / "data" / "sample"))

@@ -68,6 +68,21 @@ class InvalidQuestionError(KgragError):
     """The question is unusable before any method runs (empty or whitespace only)."""
 
 
+class InvalidOptionError(KgragError):
+    """A method option is unknown or has a value of the wrong type or range."""
+
+
+class UnknownMethodError(KgragError):
+    """No registered method (built in or plugged in by an entry point) has this name."""
+
+
+class NoAnswer(KgragError):
+    """A method could not answer one question (nothing linked, no path, an LLM failure...).
+
+    Methods raise it (or any `KgragError`) while answering; `Method.answer` records the message
+    in `Answer.error` and returns what was found so far, so a batch never stops on one question."""
+
+
 class ReadOnlyViolation(KgragError):
     """A query that could write was refused before it reached the database."""
 

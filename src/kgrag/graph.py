@@ -17,13 +17,15 @@ from pathlib import Path
 
 import numpy as np
 
-from .linking.embedder import Embedder, MiniLMEmbedder, UnitRowIndex, cached_embeddings, nearest_neighbour_table
+from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings
 from .linking.linker import EntityLinker
 from .store.database import schema_from_meta, try_prune
-from .store.versions import open_current, version_target
 from .store.kuzu_store import KuzuStore, Schema
+from .store.layout import VersionLayout
 from .store.snapshot import GraphSnapshot
+from .store.versions import open_current, version_target
 from .text import humanize_label
+from .vector_index import UnitRowIndex, nearest_neighbour_table
 
 
 class KnowledgeGraph:
@@ -56,10 +58,15 @@ class KnowledgeGraph:
         for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn"]:
             self.__dict__.pop(name, None)
 
+    @property
+    def files(self) -> VersionLayout:
+        """The paths inside the version this graph reads (it changes with `refresh`)."""
+        return VersionLayout(self.version)
+
     # ---- entities and relations -----------------------------------------------------------------
     @cached_property
     def _entities(self) -> dict[str, list]:
-        return json.loads((self.version / "entities.json").read_text(encoding="utf-8"))
+        return json.loads(self.files.entities.read_text(encoding="utf-8"))
 
     @property
     def names(self) -> list[str]:
@@ -108,12 +115,12 @@ class KnowledgeGraph:
     # ---- services ---------------------------------------------------------------------------------
     @cached_property
     def snapshot(self) -> GraphSnapshot:
-        return GraphSnapshot.load(self.version / "snapshot.npz")
+        return GraphSnapshot.load(self.files.snapshot)
 
     @cached_property
     def store(self) -> KuzuStore:
         """Kùzu, opened read-only (generated queries can never write)."""
-        return KuzuStore(self.version / "graph.kuzu", self.schema)
+        return KuzuStore(self.files.kuzu, self.schema)
 
     @property
     def embedder(self) -> Embedder:
@@ -123,7 +130,7 @@ class KnowledgeGraph:
 
     def entity_embeddings(self, progress: bool = False) -> np.ndarray:
         """Unit vectors of entity names (row = entity id), computed once and cached in the db dir."""
-        return cached_embeddings(self.version / "cache", "entities", self.embedder, self.names, progress)
+        return cached_embeddings(self.files.cache, "entities", self.embedder, self.names, progress)
 
     @cached_property
     def entity_matrix(self) -> np.ndarray:
@@ -141,7 +148,7 @@ class KnowledgeGraph:
         and, after the first call, in memory)."""
         cache = self.__dict__.setdefault("_knn", {})
         if k not in cache:
-            cache[k] = nearest_neighbour_table(self.version / "cache", f"entities-{self.embedder.name}",
+            cache[k] = nearest_neighbour_table(self.files.cache, f"entities-{self.embedder.name}",
                                                self.entity_embeddings(), k, progress)
         return cache[k]
 
@@ -152,7 +159,7 @@ class KnowledgeGraph:
         return np.array(self.relation_embeddings(), dtype=np.float32, order="C", copy=True)
 
     def relation_embeddings(self) -> np.ndarray:
-        return cached_embeddings(self.version / "cache", "relations", self.embedder,
+        return cached_embeddings(self.files.cache, "relations", self.embedder,
                                  [humanize_label(r) for r in self.relations])
 
     def embed(self, texts: list[str]) -> np.ndarray:
@@ -187,8 +194,9 @@ class KnowledgeGraph:
 
 def build_indexes(version_dir: Path, embedder: Embedder | None = None, progress: bool = True) -> None:
     """Precompute the dense indexes of a freshly written version (called before the swap)."""
-    kg_names = json.loads((version_dir / "entities.json").read_text(encoding="utf-8"))["names"]
-    meta = json.loads((version_dir / "meta.json").read_text(encoding="utf-8"))
+    files = VersionLayout(version_dir)
+    kg_names = json.loads(files.entities.read_text(encoding="utf-8"))["names"]
+    meta = json.loads(files.meta.read_text(encoding="utf-8"))
     emb = embedder or MiniLMEmbedder()
-    cached_embeddings(version_dir / "cache", "entities", emb, kg_names, progress)
-    cached_embeddings(version_dir / "cache", "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])
+    cached_embeddings(files.cache, "entities", emb, kg_names, progress)
+    cached_embeddings(files.cache, "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])

@@ -103,7 +103,7 @@ class RelationPath:
             pattern += f"-[:`{table}`]->(x{i})" if d == "out" else f"<-[:`{table}`]-(x{i})"
         ans = f"x{self.answer_var}"
         if self.bridge:
-            where = f"x0.id = $id AND x2.id = $anchor AND x1.id <> $id AND x1.id <> $anchor"
+            where = "x0.id = $id AND x2.id = $anchor AND x1.id <> $id AND x1.id <> $anchor"
         else:
             where = "x0.id = $id AND " + " AND ".join(f"x{i}.id <> $id" for i in range(1, len(self.steps) + 1))
         return f"MATCH {pattern} WHERE {where} RETURN DISTINCT {ans}.id AS id, {ans}.name AS name"

@@ -4,8 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from kgrag.eval.metrics import (accuracy, exact_set_match, hit_at_k, hits_at_1, hits_at_1_lenient, mrr,
-                                normalize_answer, question_metrics, recall_at_k, set_prf)
+from kgrag.eval.metrics import (
+    accuracy,
+    exact_set_match,
+    hit_at_k,
+    hits_at_1,
+    hits_at_1_lenient,
+    mrr,
+    normalize_answer,
+    question_metrics,
+    recall_at_k,
+    set_prf,
+)
 
 GOLD = ["The Matrix", "Speed"]
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 
-from kgrag.cli_eval import sample_dir
-from kgrag.datasets import load_jsonl
+from kgrag.datasets import load_jsonl, sample_dir
+from kgrag.eval import write_report
 from kgrag.eval.oracle import ceiling_report, reachable_hops
-from kgrag.eval.report import write_report
 from kgrag.eval.runner import PREDICTIONS, evaluate
-from kgrag.methods.base import create_method
+from kgrag.methods import create_method
 
 REQUIRED = {"question", "gold", "predicted", "answer_text", "evidence", "timings", "llm_calls", "error"}
 

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.linking.embedder import MiniLMEmbedder, UnitRowIndex, nearest_rows
+from kgrag.linking.embedder import MiniLMEmbedder
+from kgrag.vector_index import UnitRowIndex, nearest_rows
 
 TEXTS = ["who directed the movies written by X", "Ünïcödé and a much longer question " * 40, "a"]
 

@@ -11,7 +11,7 @@ import urllib.request
 
 import pytest
 
-from kgrag.llm.local import bundled_model_path
+from kgrag.llm import bundled_model_path
 
 SERVED_MODEL = "smollm2-135m"
 

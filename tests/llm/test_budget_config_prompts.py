@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from kgrag.errors import KgragError, LLMContextError
+from kgrag.llm import LLMConfig
 from kgrag.llm.budget import TRUNCATION_MARK, fit_messages
-from kgrag.llm.config import LLMConfig
 from kgrag.llm.prompts import render_prompt
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kgrag.llm.config import LLMConfig
+from kgrag.llm import LLMConfig
 from kgrag.llm.local import LocalLLM, choices_grammar
 
 Q = [{"role": "user", "content": "What is the capital of France?"}]

@@ -9,13 +9,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from kgrag.errors import LLMNativeCrash, LLMUnavailable
-from kgrag.llm import native_probe
-from kgrag.llm.local import bundled_model_path
+from kgrag.llm import bundled_model_path, native_probe
 
 SEGV = "import os, signal; print('SYSTEM_INFO CPU : AVX2 = 1 | AMX_INT8 = 1 |', flush=True); " \
        "os.kill(os.getpid(), signal.SIGSEGV)"
@@ -54,8 +52,7 @@ def test_ensure_raises_one_line_error_with_the_fix():
 
 def test_local_llm_survives_a_crashing_native_library(monkeypatch):
     """The first use of the local model in a process goes through the probe."""
-    from kgrag.llm.config import LLMConfig
-    from kgrag.llm.local import LocalLLM
+    from kgrag.llm import LLMConfig, LocalLLM
 
     monkeypatch.setattr(native_probe, "PROBE_CODE", SEGV)
     llm = LocalLLM(LLMConfig(max_retries=0))

@@ -7,8 +7,7 @@ import time
 import pytest
 
 from kgrag.errors import LLMModelNotFound, LLMUnavailable
-from kgrag.llm.base import create_llm
-from kgrag.llm.config import LLMConfig
+from kgrag.llm import LLMConfig, create_llm
 from kgrag.llm.retry import RetryPolicy
 
 from .conftest import SERVED_MODEL, free_port, start_server, stop_server

@@ -6,7 +6,7 @@ import openai
 import pytest
 
 from kgrag.errors import LLMModelNotFound, LLMUnavailable
-from kgrag.llm.config import LLMConfig
+from kgrag.llm import LLMConfig
 from kgrag.llm.openai_backend import OpenAILLM
 from kgrag.llm.retry import RetryPolicy
 

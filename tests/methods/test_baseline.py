@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from kgrag.methods.base import create_method
+from kgrag.methods import create_method
 
 
 def test_baseline_answers_one_hop_with_evidence(sample_kg):

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from kgrag.errors import KgragError
 from kgrag.eval.metrics import question_metrics
-from kgrag.methods.base import create_method
+from kgrag.methods import create_method
 from kgrag.methods.graphraft.llm_steps import parse_names
 from kgrag.paths import execute_cypher
 
@@ -129,7 +129,7 @@ def test_llm_reader_end_to_end(llm_method, sample_split):
 def test_lora_selector_trains_saves_and_answers(sample_kg, sample_split, tmp_path):
     """LoRA fine-tuning of the local model on (question → labelled query), CPU-sized run."""
     pytest.importorskip("peft")
-    from kgrag.llm.config import LLMConfig
+    from kgrag.llm import LLMConfig
     from kgrag.llm.hf import TransformersLLM
 
     llm = TransformersLLM(LLMConfig(backend="transformers", seed=0), device="cpu")
@@ -152,7 +152,7 @@ def test_llm_entity_extraction_grounds_the_question(llm_method):
 
 
 def test_grounding_from_extracted_names(movies_kg):
-    from kgrag.learn.labels import ground_names
+    from kgrag.linking.grounding import ground_names
 
     g = ground_names(movies_kg, "films by Quentin Tarantino with John Travolta", ["Quentin Tarantino", "John Travolta"])
     assert movies_kg.names[g.seed] == "Quentin Tarantino" and movies_kg.names[g.anchor] == "John Travolta"

@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from kgrag import KnowledgeGraph
 from kgrag.errors import DatabaseDamagedError, DatabaseNotFoundError, NotADatabaseError
-from kgrag.graph import KnowledgeGraph
 from kgrag.store.check import check_database
 from kgrag.store.database import Source, current_version, ingest
 from tests.conftest import HashEmbedder

@@ -83,7 +83,7 @@ class StubMethod:
 
 
 def worker(mode: str, db: Path, files: list[str], seconds: float, seed: int) -> None:
-    from kgrag.cli_eval import save_model
+    from kgrag.cli.answer_commands import save_model
     from kgrag.graph import KnowledgeGraph, build_indexes
     from kgrag.store.database import Source, ingest
     from kgrag.store.locks import writer_lock
@@ -185,7 +185,7 @@ def write_files(tmp: Path) -> list[str]:
 
 
 def final_state(db: Path, valid: list[Triples]) -> int:
-    from kgrag.graph import KnowledgeGraph
+    from kgrag import KnowledgeGraph
     from tests.conftest import HashEmbedder
 
     with KnowledgeGraph(db, embedder=HashEmbedder()) as kg:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from kgrag import KnowledgeGraph
 from kgrag.errors import DatabaseNotFoundError, IngestError, InputFileError
-from kgrag.graph import KnowledgeGraph
 from kgrag.store.database import Source, current_version, ingest
 
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from kgrag.errors import InputFileError, InputProblem
 from kgrag.store.property_graph import read_property_graph
 from kgrag.store.readers import MAX_LINE_BYTES, ColumnMap, EdgeRecord, NodeRecord, read_records
+from kgrag.store.records import csv_rows
 
 
 def edges(records):
@@ -143,3 +148,95 @@ def test_whole_file_problems(tmp_path, content, message):
 def test_missing_file(tmp_path):
     with pytest.raises(InputFileError, match="no such file"):
         list(read_records(tmp_path / "nope.txt"))
+
+
+# --- CSV records are read with the csv module: quoted fields may span lines -----------------
+
+
+def test_csv_multiline_quoted_field_is_one_record(tmp_path):
+    p = write(tmp_path, "kb.csv", 'head,relation,tail,note\nA,says,"line one\nline two","first\nsecond"\nB,r,C,\n')
+    recs = list(read_records(p))
+    assert problems(recs) == []
+    assert edges(recs) == [("A", "says", "line one\nline two"), ("B", "r", "C")]
+    assert recs[0].properties == {"note": "first\nsecond"}
+
+
+def test_csv_problem_after_multiline_record_names_its_first_line(tmp_path):
+    content = 'head,relation,tail\nA,r,"one\ntwo\nthree"\nB,r,C,extra\nD,r,\n'
+    probs = problems(read_records(write(tmp_path, "kb.csv", content)))
+    assert [(x.line, x.reason) for x in probs] == [(5, "expected 3 fields (as in the header), got 4"), (6, "empty tail")]
+    assert str(probs[0]).startswith(f"{tmp_path / 'kb.csv'}:5: ")
+
+
+def test_csv_commas_and_escaped_quotes(tmp_path):
+    p = write(tmp_path, "kb.csv", 'head,relation,tail\n"a, b",r,"say ""hi"", then\n""bye"""\n')
+    assert edges(read_records(p)) == [("a, b", "r", 'say "hi", then\n"bye"')]
+
+
+def test_csv_comment_and_blank_lines_inside_quotes_are_data(tmp_path):
+    content = '# leading comment\nhead,relation,tail\n\n# between records\nA,r,"x\n# not a comment\n\ny"\n'
+    recs = list(read_records(write(tmp_path, "kb.csv", content)))
+    assert problems(recs) == []
+    assert edges(recs) == [("A", "r", "x\n# not a comment\n\ny")]
+
+
+def test_csv_unterminated_quote_at_eof(tmp_path):
+    p = write(tmp_path, "kb.csv", 'head,relation,tail\nA,r,B\nC,r,"never closed\nD,r,E\n')
+    recs = list(read_records(p))
+    assert edges(recs) == [("A", "r", "B")]
+    probs = problems(recs)
+    assert len(probs) == 1 and probs[0].line == 3 and "unterminated quoted field" in probs[0].reason
+
+
+def test_csv_crlf_and_bom(tmp_path):
+    p = write(tmp_path, "kb.csv", b'\xef\xbb\xbfhead,relation,tail\r\nA,r,B\r\nC,r,"x\r\ny"\r\nD,r\r\n')
+    recs = list(read_records(p))
+    assert edges(recs)[:1] == [("A", "r", "B")]
+    assert edges(recs)[1][2].splitlines() == ["x", "y"]  # the embedded line break is kept as written
+    assert [(x.line, "got 2" in x.reason) for x in problems(recs)] == [(5, True)]
+
+
+def test_csv_undecodable_and_overlong_records(tmp_path):
+    content = (b'head,relation,tail\nA,r,"ok\n\xff\xfe"\nB,r,C\n'
+               + b'D,r,"' + b"x" * (MAX_LINE_BYTES // 2) + b"\n" + b"y" * (MAX_LINE_BYTES // 2) + b'"\nE,r,F\n')
+    recs = list(read_records(write(tmp_path, "kb.csv", content)))
+    assert edges(recs) == [("B", "r", "C"), ("E", "r", "F")]
+    probs = problems(recs)
+    assert [x.line for x in probs] == [3, 5]
+    assert "undecodable" in probs[0].reason and "longer than" in probs[1].reason
+
+
+_TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"), max_size=20)
+_CELL = _TEXT.filter(lambda s: s.strip() != "")  # empty head/relation/tail are problems by design
+_HEAD = _CELL.filter(lambda s: not s.startswith("#"))  # csv.writer leaves '#x' unquoted: a comment line
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(_HEAD, _CELL, _CELL, _TEXT), max_size=8))
+@example([("a,b", 'say "hi"', "line one\nline two", "# not a comment\n\n")])
+def test_csv_round_trip(tmp_path, rows):
+    """Whatever csv.writer writes (quotes, commas, newlines, '#'), read_records gives back.
+
+    Head, relation and tail are stripped by every reader; other columns are kept as written.
+    """
+    buf = io.StringIO(newline="")
+    csv.writer(buf).writerows([("head", "relation", "tail", "extra"), *rows])
+    recs = list(read_records(write(tmp_path, "rt.csv", buf.getvalue())))
+    assert problems(recs) == []
+    got = [(r.head, r.relation, r.tail, r.properties.get("extra", "")) for r in recs]
+    assert got == [(h.strip(), r.strip(), t.strip(), x) for h, r, t, x in rows]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(2, 4).flatmap(lambda n: st.lists(st.lists(_TEXT, min_size=n, max_size=n), max_size=8)))
+def test_csv_rows_round_trip_exact(tmp_path, rows):
+    """csv_rows gives back exactly the rows csv.writer wrote, and each record's first line."""
+    rows = [r for r in rows if not r[0].startswith("#")]
+    buf = io.StringIO(newline="")
+    writer = csv.writer(buf)
+    starts = []
+    for row in rows:
+        starts.append(buf.getvalue().count("\n") + 1)
+        writer.writerow(row)
+    p = write(tmp_path, "rt.csv", buf.getvalue() or "#\n")
+    assert list(csv_rows(p)) == list(zip(starts, rows))

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from kgrag import KnowledgeGraph
 from kgrag.errors import KgragError, QueryError, QueryTimeout, ReadOnlyViolation, StoreError
-from kgrag.graph import KnowledgeGraph
 from kgrag.store.kuzu_store import KuzuStore
 from kgrag.store.recovery import leftovers
 

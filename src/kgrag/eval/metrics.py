@@ -8,34 +8,14 @@ A metric over an empty gold set is undefined and returns ``None`` (left out of a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import numpy as np
 
-from ..text import normalize_name
+from ..answer_sets import distinct_answers, gold_set, normalize_answer, set_prf
 
-_ARTICLES = re.compile(r"\b(a|an|the)\b")
-
-
-def normalize_answer(text: str) -> str:
-    return " ".join(_ARTICLES.sub(" ", normalize_name(str(text))).split())
-
-
-def _dedup(predicted: Sequence[str]) -> list[str]:
-    seen: set[str] = set()
-    out = []
-    for p in predicted:
-        n = normalize_answer(p)
-        if n and n not in seen:
-            seen.add(n)
-            out.append(n)
-    return out
-
-
-def _gold(gold: Sequence[str]) -> set[str]:
-    return {g for g in (normalize_answer(x) for x in gold) if g}
-
+__all__ = ["accuracy", "exact_set_match", "filtered_ranks", "hit_at_k", "hits_at_1", "hits_at_1_lenient", "mrr",
+           "normalize_answer", "question_metrics", "ranking_metrics", "recall_at_k", "set_prf"]
 
 def hits_at_1(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
     """Strict Hits@1: the top-ranked prediction is a gold answer."""
@@ -44,7 +24,7 @@ def hits_at_1(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
 
 def hits_at_1_lenient(answer_text: str | None, gold: Sequence[str]) -> float | None:
     """SimGRAG's Hits@1: any gold answer occurs (normalised, as a substring) in the answer text."""
-    g = _gold(gold)
+    g = gold_set(gold)
     if not g:
         return None
     text = normalize_answer(answer_text or "")
@@ -53,52 +33,36 @@ def hits_at_1_lenient(answer_text: str | None, gold: Sequence[str]) -> float | N
 
 def hit_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | None:
     """1 if any of the first k distinct predictions is gold."""
-    g = _gold(gold)
+    g = gold_set(gold)
     if not g:
         return None
-    return float(any(p in g for p in _dedup(predicted)[:k]))
+    return float(any(p in g for p in distinct_answers(predicted)[:k]))
 
 
 def recall_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | None:
     """|top-k distinct predictions ∩ gold| / |gold|."""
-    g = _gold(gold)
+    g = gold_set(gold)
     if not g:
         return None
-    return len(set(_dedup(predicted)[:k]) & g) / len(g)
+    return len(set(distinct_answers(predicted)[:k]) & g) / len(g)
 
 
 def mrr(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
     """1 / (1-based rank of the first gold answer among distinct predictions); 0 if none."""
-    g = _gold(gold)
+    g = gold_set(gold)
     if not g:
         return None
-    for rank, p in enumerate(_dedup(predicted), start=1):
+    for rank, p in enumerate(distinct_answers(predicted), start=1):
         if p in g:
             return 1.0 / rank
     return 0.0
 
 
-def set_prf(predicted: Sequence[str], gold: Sequence[str]) -> tuple[float, float, float] | None:
-    """Precision, recall, F1 of the predicted answer *set* against the gold set.
-
-    An empty prediction has precision 0 (not undefined), so abstaining is never rewarded.
-    """
-    g = _gold(gold)
-    if not g:
-        return None
-    p = set(_dedup(predicted))
-    tp = len(p & g)
-    precision = tp / len(p) if p else 0.0
-    recall = tp / len(g)
-    f1 = 2 * precision * recall / (precision + recall) if tp else 0.0
-    return precision, recall, f1
-
-
 def exact_set_match(predicted: Sequence[str], gold: Sequence[str]) -> float | None:
-    g = _gold(gold)
+    g = gold_set(gold)
     if not g:
         return None
-    return float(set(_dedup(predicted)) == g)
+    return float(set(distinct_answers(predicted)) == g)
 
 
 def accuracy(predicted: bool | None, gold: bool | None) -> float | None:

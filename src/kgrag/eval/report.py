@@ -67,13 +67,11 @@ def _markdown(summary: dict[str, Any]) -> str:
 
 
 def _plots(records: list[dict[str, Any]], summary: dict[str, Any], out_dir: Path) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # the object API: no pyplot state, no global backend switch
 
     types = list(summary["by_type"])
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig = Figure(figsize=(6, 3.5))
+    ax = fig.subplots()
     x = np.arange(len(types))
     for i, (key, label) in enumerate((("hits@1", "Hits@1 (strict)"), ("mrr", "MRR"), ("reachable@3", "ceiling"))):
         vals = [summary["by_type"][t].get(key) or 0 for t in types]
@@ -84,9 +82,9 @@ def _plots(records: list[dict[str, Any]], summary: dict[str, Any], out_dir: Path
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=3, fontsize=8)
     fig.tight_layout()
     fig.savefig(out_dir / "scores.png", dpi=110)
-    plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig = Figure(figsize=(6, 3.5))
+    ax = fig.subplots()
     totals = [r["timings"].get("total", 0) * 1000 for r in records]
     ax.hist(totals, bins=40, color="tab:blue")
     ax.set_xlabel("ms per question")
@@ -94,9 +92,9 @@ def _plots(records: list[dict[str, Any]], summary: dict[str, Any], out_dir: Path
     ax.set_title("latency distribution")
     fig.tight_layout()
     fig.savefig(out_dir / "latency.png", dpi=110)
-    plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(6, 3.5))
+    fig = Figure(figsize=(6, 3.5))
+    ax = fig.subplots()
     sizes = np.array([len(r["evidence"]) for r in records])
     hits = np.array([r["metrics"].get("hits@1") or 0 for r in records])
     if len(sizes):
@@ -111,7 +109,6 @@ def _plots(records: list[dict[str, Any]], summary: dict[str, Any], out_dir: Path
     ax.set_title("score vs evidence size")
     fig.tight_layout()
     fig.savefig(out_dir / "evidence.png", dpi=110)
-    plt.close(fig)
 
 
 def write_report(records: list[dict[str, Any]], out_dir: Path, method: str, dataset: str) -> dict[str, Any]:

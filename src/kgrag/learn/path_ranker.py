@@ -52,10 +52,12 @@ class PathRanker:
     def __init__(self, dim: int, path_dim: int, hidden: int = 256, out: int = 128, seed: int = 0) -> None:
         import torch
 
-        torch.manual_seed(seed)
         self.dim, self.path_dim, self.hidden, self.out, self.seed = dim, path_dim, hidden, out, seed
-        self.q_tower = _mlp(dim, hidden, out)
-        self.p_tower = _mlp(path_dim, hidden, out)
+        with torch.random.fork_rng(devices=[]):  # seeded towers; the caller's global RNG is left as it was
+            torch.manual_seed(seed)
+            self.q_tower = _mlp(dim, hidden, out)
+            self.p_tower = _mlp(path_dim, hidden, out)
+            self._rng_state = torch.get_rng_state()  # dropout in `fit` continues this seeded stream
 
     def fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
             positives: list[np.ndarray], epochs: int = 8, lr: float = 2e-3, batch_size: int = 128,
@@ -64,6 +66,17 @@ class PathRanker:
         the rows labelled correct. Loss: −log of the softmax mass on the positives. Small training
         sets get more epochs so that at least ``min_steps`` updates happen. Returns the loss curve
         and the training accuracy (top-1 is a positive)."""
+        import torch
+
+        with torch.random.fork_rng(devices=[]):  # dropout draws from the ranker's own stream
+            torch.set_rng_state(self._rng_state)
+            report = self._fit(q_vecs, path_feats, candidates, positives, epochs, lr, batch_size, min_steps, progress)
+            self._rng_state = torch.get_rng_state()
+        return report
+
+    def _fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
+             positives: list[np.ndarray], epochs: int, lr: float, batch_size: int, min_steps: int,
+             progress: bool) -> dict[str, Any]:
         import torch
         from tqdm import tqdm
 

@@ -14,9 +14,10 @@ import numpy as np
 from ..datasets import QAItem
 from ..errors import KgragError
 from ..graph import KnowledgeGraph
+from ..linking.grounding import Grounding, ground, ground_names
 from ..paths import PathCandidate, RelationPath
 from ..text import mask_spans
-from .labels import Grounding, LabelledQuestion, candidate_paths, ground, ground_names, label_questions
+from .labels import LabelledQuestion, candidate_paths, label_questions
 from .path_ranker import PathRanker, path_features
 
 

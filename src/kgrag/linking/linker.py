@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 
 from ..text import humanize_label, normalize_name, tokenize_with_spans
-from .embedder import UnitRowIndex, nearest_rows
+from ..vector_index import UnitRowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
 

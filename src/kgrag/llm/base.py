@@ -166,19 +166,3 @@ class LLM(ABC):
         if self._cache:
             self._cache.put(key, {"scores": scores})
         return scores
-
-
-def create_llm(config: LLMConfig | None = None) -> LLM:
-    """The configured backend (default: the bundled local model)."""
-    config = config or LLMConfig.load()
-    if config.backend == "openai":
-        from .openai_backend import OpenAILLM
-
-        return OpenAILLM(config)
-    if config.backend == "transformers":
-        from .hf import TransformersLLM
-
-        return TransformersLLM(config)
-    from .local import LocalLLM
-
-    return LocalLLM(config)

@@ -47,14 +47,13 @@ class TransformersLLM(LLM):
         if self.model is not None:
             return
         try:
-            import torch
+            import torch  # noqa: F401 - checks the extra is installed
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
             raise LLMError(f"the transformers backend needs: pip install 'kgrag[transformers]' ({exc})") from None
         path = self.model_path
         kwargs = {"gguf_file": path.name} if path.suffix == ".gguf" else {}
         root = str(path.parent) if path.suffix == ".gguf" else str(path)
-        torch.manual_seed(self.config.seed)
         self.tokenizer = AutoTokenizer.from_pretrained(root, **kwargs)
         self.model = AutoModelForCausalLM.from_pretrained(root, **kwargs).to(self.device).eval()
 
@@ -128,7 +127,17 @@ class TransformersLLM(LLM):
                       lr: float = 2e-4, rank: int = 16, alpha: int = 32, batch_size: int = 8,
                       progress: bool = True) -> dict[str, Any]:
         """Supervised LoRA on (prompt messages -> target text); loss on the target tokens only.
-        The adapter is saved to ``out_dir`` and stays attached to this model."""
+        The adapter is saved to ``out_dir`` and stays attached to this model. Seeded from the
+        config inside a forked RNG, so the caller's global torch random state is left as it was."""
+        import torch
+
+        with torch.random.fork_rng(devices=[]):
+            torch.manual_seed(self.config.seed)
+            return self._finetune_lora(examples, out_dir, epochs=epochs, lr=lr, rank=rank, alpha=alpha,
+                                       batch_size=batch_size, progress=progress)
+
+    def _finetune_lora(self, examples: Sequence[tuple[list[Message], str]], out_dir: Path, *, epochs: int,
+                       lr: float, rank: int, alpha: int, batch_size: int, progress: bool) -> dict[str, Any]:
         import torch
         from peft import LoraConfig, get_peft_model
         from tqdm import tqdm

@@ -1,0 +1,20 @@
+"""Question-answering methods: strategies over one `KnowledgeGraph`, registered by name.
+
+Importing this package registers the built-in methods; plug-ins come from the ``kgrag.methods``
+entry-point group. `create_method("graphraft", kg, {"top_queries": 3})` makes one.
+"""
+
+from .base import UNLINKED, Method, check_question
+from .baseline import BaselineMethod, BaselineOptions
+from .graphraft import GraphRAFTMethod, GraphRAFTOptions
+from .options import MethodOptions, OptionInfo, PathModelOptions, describe_options, parse_options
+from .registry import ENTRY_POINT_GROUP, available_methods, create_method, method_class, register_method
+from .simgrag import SimGRAGMethod, SimGRAGOptions
+from .ultrag import UltRAGMethod, UltRAGOptions
+
+__all__ = [
+    "ENTRY_POINT_GROUP", "UNLINKED", "BaselineMethod", "BaselineOptions", "GraphRAFTMethod", "GraphRAFTOptions",
+    "Method", "MethodOptions", "OptionInfo", "PathModelOptions", "SimGRAGMethod", "SimGRAGOptions", "UltRAGMethod",
+    "UltRAGOptions", "available_methods", "check_question", "create_method", "describe_options", "method_class",
+    "parse_options", "register_method",
+]

@@ -1,20 +1,31 @@
-"""The method interface and registry: every method is a strategy over a `KnowledgeGraph`."""
+"""The method contract: every method is a strategy over a `KnowledgeGraph`.
+
+``Method(kg, options, *, llm=None)``: ``options`` is the method's own typed `Options` class (or a
+mapping validated into it), the LLM an explicit argument that is created from the configuration
+(flags > environment > kgrag.toml > the bundled local model) only when the method first needs it.
+A question the method cannot answer is reported one way: it raises `NoAnswer` (any `KgragError`)
+and `answer` turns that into ``Answer.error``.
+"""
 
 from __future__ import annotations
 
 import functools
-import importlib
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..answer import Answer
 from ..datasets import QAItem
 from ..errors import InvalidQuestionError, KgragError
 from ..graph import KnowledgeGraph
+from .options import MethodOptions, parse_options
 
+if TYPE_CHECKING:
+    from ..llm.base import LLM
+
+__all__ = ["UNLINKED", "Method", "check_question"]
 
 UNLINKED = "no entity of the question could be linked to the graph"  # the shared per-question error
 
@@ -35,13 +46,35 @@ def _blas_controller():  # noqa: ANN202
 
 
 class Method(ABC):
-    """``fit`` (optional) learns from question-answer pairs; ``answer`` answers one question."""
+    """``fit`` (optional) learns from question-answer pairs; ``answer`` answers one question.
+
+    A subclass sets ``name`` and ``Options`` and implements ``_answer``; registering it
+    (`register_method`, or an entry point in the ``kgrag.methods`` group) makes it available to
+    `create_method`, ``kgrag ask/eval/train -m NAME`` and ``kgrag methods``."""
 
     name: ClassVar[str]
+    Options: ClassVar[type[MethodOptions]] = MethodOptions
 
-    def __init__(self, kg: KnowledgeGraph, **options: Any) -> None:
+    def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
+                 llm: LLM | None = None) -> None:
         self.kg = kg
-        self.options = options
+        self.options: Any = (options if isinstance(options, self.Options)
+                             else parse_options(self.Options, self.name, options))  # type: ignore[arg-type]
+        self._llm = llm
+
+    @classmethod
+    def summary(cls) -> str:
+        """The first line of the class docstring: what `kgrag methods` shows."""
+        return (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
+
+    @property
+    def llm(self) -> LLM:
+        """The LLM given to the constructor, else the configured one, created on first use."""
+        if self._llm is None:
+            from ..llm.factory import create_llm
+
+            self._llm = create_llm()
+        return self._llm
 
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         """Learn from pairs; returns a small report (counts, times). Default: nothing to learn."""
@@ -49,7 +82,8 @@ class Method(ABC):
 
     @abstractmethod
     def _answer(self, question: str, result: Answer) -> None:
-        """Fill ``result`` (entities, evidence, text); stages timed with ``result.stage``."""
+        """Fill ``result`` (entities, evidence, text), stages timed with ``result.stage``; raise
+        `NoAnswer` when the question cannot be answered (what was filled so far is kept)."""
 
     def answer(self, question: str) -> Answer:
         """Answer one question. Never raises for a per-question failure: it lands in ``error``."""
@@ -79,18 +113,3 @@ class Method(ABC):
     def load(self, directory: Path) -> bool:
         """Restore what ``save`` wrote; False when there is nothing to load."""
         return False
-
-
-METHODS: dict[str, str] = {
-    "baseline": "kgrag.methods.baseline:BaselineMethod",
-    "graphraft": "kgrag.methods.graphraft:GraphRAFTMethod",
-    "simgrag": "kgrag.methods.simgrag:SimGRAGMethod",
-    "ultrag": "kgrag.methods.ultrag:UltRAGMethod",
-}
-
-
-def create_method(name: str, kg: KnowledgeGraph, **options: Any) -> Method:
-    if name not in METHODS:
-        raise KgragError(f"unknown method '{name}' (available: {', '.join(sorted(METHODS))})")
-    module, cls = METHODS[name].split(":")
-    return getattr(importlib.import_module(module), cls)(kg, **options)

@@ -8,22 +8,36 @@ from __future__ import annotations
 from collections import defaultdict
 
 import numpy as np
+from pydantic import Field
 
 from ..answer import Answer, Evidence, RankedEntity
+from ..errors import NoAnswer
 from ..text import humanize_label, mask_spans
 from .base import UNLINKED, Method
+from .options import MethodOptions
+from .registry import register_method
+
+__all__ = ["BaselineMethod", "BaselineOptions"]
 
 
+class BaselineOptions(MethodOptions):
+    top_m: int = Field(1, ge=1, description="Candidate entities per mention; the 1-hop neighbours of all of "
+                       "them are ranked.")
+
+
+@register_method
 class BaselineMethod(Method):
+    """Baseline: the linked entity's 1-hop neighbours, ranked by question-relation similarity (no LLM, no training)."""
+
     name = "baseline"
+    Options = BaselineOptions
 
     def _answer(self, question: str, result: Answer) -> None:
         kg = self.kg
         with result.stage("link"):
-            mentions = kg.linker.find_mentions(question, top_m=int(self.options.get("top_m", 1)))
+            mentions = kg.linker.find_mentions(question, top_m=self.options.top_m)
         if not mentions:
-            result.error = UNLINKED
-            return
+            raise NoAnswer(UNLINKED)
         topic = mentions[0]
         with result.stage("retrieve"):
             groups: dict[tuple[int, bool], list[tuple[int, int]]] = defaultdict(list)
@@ -31,8 +45,7 @@ class BaselineMethod(Method):
                 for st in kg.snapshot.edges_of(cand.id, "both"):
                     groups[(st.relation, st.forward)].append((cand.id, st.target))
         if not groups:
-            result.error = f"'{topic.text}' has no neighbours in the graph"
-            return
+            raise NoAnswer(f"'{topic.text}' has no neighbours in the graph")
         with result.stage("rank"):
             masked = mask_spans(question, [(topic.start, topic.end)])
             rel_score = {c.id: c.score for c in kg.linker.link_relation(masked, top_m=len(kg.relations))}

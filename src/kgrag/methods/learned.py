@@ -1,39 +1,33 @@
 """The base of methods whose no-LLM source is the shared learned relation-path model
-(GraphRAFT's ranker, SimGRAG's learned patterns, UltRAG's learned queries): validated options,
-the path selector, the LLM client, and loading the path model another method trained."""
+(GraphRAFT's ranker, SimGRAG's learned patterns, UltRAG's learned queries): the path selector
+built from the shared `PathModelOptions`, and loading the path model another method trained."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
-
+from ..graph import KnowledgeGraph
 from ..learn.path_selector import LearnedPathSelector
-from ..llm.base import LLM
 from .base import Method
-from .options import parse_options
+from .options import MethodOptions, PathModelOptions
 
-SHARED_MODEL_METHOD = "graphraft"  # `kgrag train --method graphraft` saves the path model there
+if TYPE_CHECKING:
+    from ..llm.base import LLM
+
+__all__ = ["SHARED_MODEL_METHOD", "LearnedPathMethod"]
+
+SHARED_MODEL_METHOD = "graphraft"  # `kgrag train -m graphraft` saves the path model there
 
 
 class LearnedPathMethod(Method):
-    options_model: ClassVar[type[BaseModel]]
+    Options: ClassVar[type[MethodOptions]] = PathModelOptions
 
-    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
-        super().__init__(kg, **options)
-        self.opts: Any = parse_options(self.options_model, self.name, options)
-        self.selector = LearnedPathSelector(kg, self.opts.max_hops, self.opts.max_frontier, self.opts.epochs)
-        self._llm: LLM | None = options.get("llm")
-
-    @property
-    def llm(self) -> LLM:
-        """The configured LLM (flags > environment > kgrag.toml > the bundled local model)."""
-        if self._llm is None:
-            from ..llm.base import create_llm
-
-            self._llm = create_llm()
-        return self._llm
+    def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
+                 llm: LLM | None = None) -> None:
+        super().__init__(kg, options, llm=llm)
+        self.selector = LearnedPathSelector(kg, self.options.max_hops, self.options.max_frontier, self.options.epochs)
 
     def load_path_model(self, directory: Path) -> bool:
         """This method's saved path model, else the one GraphRAFT's training saved beside it."""

@@ -18,6 +18,19 @@ from typing import Any
 import numpy as np
 
 from ..errors import KgragError
+from .layout import (
+    CACHE,
+    EDGE_PROPS,
+    EMBEDDINGS_PREFIX,
+    ENTITIES,
+    KNN_PREFIX,
+    META,
+    MODELS,
+    SNAPSHOT,
+    TMP_MARK,
+    DatabaseLayout,
+    VersionLayout,
+)
 from .locks import claim
 from .versions import open_current
 
@@ -67,23 +80,24 @@ def check_database(db_dir: Path) -> CheckReport:
         report.ok(f"current version {version.name}: {meta['nodes']} entities, {meta['edges']} edges, "
                   f"{len(meta['relations'])} relations")
         _list_versions(report, db_dir, version)
-        report.run("entities.json", lambda: _check_entities(report, version, meta))
-        report.run("snapshot.npz", lambda: _check_snapshot(report, version, meta))
-        report.run("edge_props.json", lambda: json.loads((version / "edge_props.json").read_text(encoding="utf-8")))
-        report.run("Kùzu", lambda: _check_kuzu(report, version, meta))
-        report.run("cache", lambda: _check_cache(report, version, meta))
-        report.run("models", lambda: _check_models(report, version))
+        files = VersionLayout(version)
+        report.run(ENTITIES, lambda: _check_entities(report, files, meta))
+        report.run(SNAPSHOT, lambda: _check_snapshot(report, files, meta))
+        report.run(EDGE_PROPS, lambda: json.loads(files.edge_props.read_text(encoding="utf-8")))
+        report.run("Kùzu", lambda: _check_kuzu(report, files, meta))
+        report.run(CACHE, lambda: _check_cache(report, files, meta))
+        report.run(MODELS, lambda: _check_models(report, files))
     finally:
         lease.release()
     return report
 
 
 def _list_versions(report: CheckReport, db_dir: Path, current: Path | None) -> None:
-    versions = db_dir / "versions"
-    for entry in sorted(versions.iterdir()) if versions.is_dir() else []:
+    layout = DatabaseLayout(db_dir)
+    for entry in sorted(layout.versions.iterdir()) if layout.versions.is_dir() else []:
         if current is not None and entry.name == current.name:
             continue
-        if entry.name.startswith((".building-", ".trash-")):
+        if layout.is_leftover(entry.name):
             report.note(f"{entry.name}: left by an interrupted writer; the next writer removes it")
         elif current is not None:
             with claim(entry) as free:
@@ -93,18 +107,18 @@ def _list_versions(report: CheckReport, db_dir: Path, current: Path | None) -> N
             report.note(f"version {entry.name}")
 
 
-def _check_entities(report: CheckReport, version: Path, meta: dict) -> None:
-    ent = json.loads((version / "entities.json").read_text(encoding="utf-8"))
+def _check_entities(report: CheckReport, files: VersionLayout, meta: dict) -> None:
+    ent = json.loads(files.entities.read_text(encoding="utf-8"))
     lengths = {k: len(ent[k]) for k in ("keys", "names", "labels", "aliases", "properties")}
     bad = {k: n for k, n in lengths.items() if n != meta["nodes"]}
     if bad:
-        report.fail(f"entities.json: rows {bad}, expected {meta['nodes']} each")
+        report.fail(f"{ENTITIES}: rows {bad}, expected {meta['nodes']} each")
     else:
-        report.ok(f"entities.json: {meta['nodes']} rows")
+        report.ok(f"{ENTITIES}: {meta['nodes']} rows")
 
 
-def _check_snapshot(report: CheckReport, version: Path, meta: dict) -> None:
-    with np.load(version / "snapshot.npz") as data:
+def _check_snapshot(report: CheckReport, files: VersionLayout, meta: dict) -> None:
+    with np.load(files.snapshot) as data:
         edges, (nodes, rels) = data["edges"].reshape(-1, 3), (int(x) for x in data["meta"])
     report.expect("snapshot entities", nodes, meta["nodes"])
     report.expect("snapshot relations", rels, len(meta["relations"]))
@@ -115,11 +129,11 @@ def _check_snapshot(report: CheckReport, version: Path, meta: dict) -> None:
     report.expect("snapshot edges per relation", per_rel, [r["edges"] for r in meta["relations"]])
 
 
-def _check_kuzu(report: CheckReport, version: Path, meta: dict) -> None:
+def _check_kuzu(report: CheckReport, files: VersionLayout, meta: dict) -> None:
     from .database import schema_from_meta
     from .kuzu_store import KuzuStore
 
-    store = KuzuStore(version / "graph.kuzu", schema_from_meta(meta))
+    store = KuzuStore(files.kuzu, schema_from_meta(meta))
     try:
         nodes = store.query("MATCH (n) RETURN count(n) AS n", trusted=True)[0]["n"]
         rows = store.query("MATCH ()-[r]->() RETURN label(r) AS t, count(r) AS n", trusted=True)
@@ -130,43 +144,43 @@ def _check_kuzu(report: CheckReport, version: Path, meta: dict) -> None:
     wanted = {r["table"]: r["edges"] for r in meta["relations"] if r["edges"]}
     report.expect("Kùzu edges", sum(found.values()), meta["edges"])
     if found != wanted:
-        report.fail(f"Kùzu edges per relation table differ from meta.json: {found} vs {wanted}")
+        report.fail(f"Kùzu edges per relation table differ from {META}: {found} vs {wanted}")
 
 
-def _check_cache(report: CheckReport, version: Path, meta: dict) -> None:
-    cache = version / "cache"
+def _check_cache(report: CheckReport, files: VersionLayout, meta: dict) -> None:
+    cache = files.cache
     rows = {"entities": meta["nodes"], "relations": len(meta["relations"])}
     found_entities = False
     for f in sorted(cache.iterdir()) if cache.is_dir() else []:
-        if ".tmp-" in f.name:
-            report.note(f"cache/{f.name}: temporary file of an interrupted cache write (ignored)")
-        elif f.name.startswith("emb-") and f.suffix == ".npy":
+        if TMP_MARK in f.name:
+            report.note(f"{CACHE}/{f.name}: temporary file of an interrupted cache write (ignored)")
+        elif f.name.startswith(EMBEDDINGS_PREFIX) and f.suffix == ".npy":
             tag = f.stem.rsplit("-", 1)[-1]
             mat = np.load(f, mmap_mode="r")
             found_entities |= tag == "entities"
             norms = np.linalg.norm(np.asarray(mat, dtype=np.float64), axis=1) if len(mat) else np.ones(0)
             if tag in rows and len(mat) != rows[tag]:
-                report.fail(f"cache/{f.name}: {len(mat)} rows, the database has {rows[tag]} {tag}")
+                report.fail(f"{CACHE}/{f.name}: {len(mat)} rows, the database has {rows[tag]} {tag}")
             elif not np.isfinite(norms).all() or (norms.size and np.abs(norms - 1).max() > 1e-3):
-                report.fail(f"cache/{f.name}: rows are not finite unit vectors")
+                report.fail(f"{CACHE}/{f.name}: rows are not finite unit vectors")
             else:
-                report.ok(f"cache/{f.name}: {mat.shape[0]}×{mat.shape[1]}")
-        elif f.name.startswith("knn-") and f.suffix == ".npz":
+                report.ok(f"{CACHE}/{f.name}: {mat.shape[0]}×{mat.shape[1]}")
+        elif f.name.startswith(KNN_PREFIX) and f.suffix == ".npz":
             with np.load(f) as data:
                 ids = data["ids"]
             if len(ids) != meta["nodes"] or (ids.size and ids.max() >= meta["nodes"]):
-                report.fail(f"cache/{f.name}: {len(ids)} rows, the database has {meta['nodes']} entities")
+                report.fail(f"{CACHE}/{f.name}: {len(ids)} rows, the database has {meta['nodes']} entities")
             else:
-                report.ok(f"cache/{f.name}: {ids.shape[0]}×{ids.shape[1]}")
+                report.ok(f"{CACHE}/{f.name}: {ids.shape[0]}×{ids.shape[1]}")
     if not found_entities:
         report.note("no entity embeddings cached yet (computed on first use)")
 
 
-def _check_models(report: CheckReport, version: Path) -> None:
-    models = version / "models"
+def _check_models(report: CheckReport, files: VersionLayout) -> None:
+    models = files.models
     for d in sorted(p for p in models.iterdir() if p.is_dir()) if models.is_dir() else []:
         files = sorted(p.name for p in d.iterdir())
         if (d / "ranker.pt").exists() and not (d / "paths.json").exists():
-            report.fail(f"models/{d.name}: ranker.pt without paths.json")
+            report.fail(f"{MODELS}/{d.name}: ranker.pt without paths.json")
         else:
-            report.ok(f"models/{d.name}: {', '.join(files) or 'empty'}")
+            report.ok(f"{MODELS}/{d.name}: {', '.join(files) or 'empty'}")

@@ -1,13 +1,7 @@
 """The on-disk database directory and the atomic ingest that fills it.
 
-Layout of ``--db DIR``::
-
-    DIR/current -> versions/<v>      (symlink, swapped atomically with os.replace)
-    DIR/versions/<v>/graph.kuzu      Kùzu database
-    DIR/versions/<v>/meta.json       counts, schema, sources
-    DIR/versions/<v>/entities.json   keys, names, labels, aliases, properties (row = entity id)
-    DIR/versions/<v>/snapshot.npz    edge list for the CSR snapshot
-    DIR/versions/<v>/cache/          embeddings and other derived data
+The layout of ``--db DIR`` (``DIR/current -> versions/<v>``, and per version ``graph.kuzu``,
+``meta.json``, ``entities.json``, ``snapshot.npz``, ``cache/``, …) is drawn and named in `layout.py`.
 
 A new version is built beside the old one and the symlink is swapped only when it is complete, so
 a failing or interrupted ingest leaves the previous database readable and unchanged.
@@ -26,7 +20,6 @@ import json
 import os
 import shutil
 import time
-import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -37,7 +30,8 @@ import numpy as np
 from ..errors import DatabaseChangedError, IngestError, InputFileError
 from .graph_data import GraphData, IngestStats
 from .kuzu_store import Schema, write_kuzu
-from .locks import LEASE, WriterLock, claim, try_writer_lock, writer_lock
+from .layout import LEASE, TMP_MARK, DatabaseLayout, VersionLayout
+from .locks import WriterLock, claim, try_writer_lock, writer_lock
 from .readers import ColumnMap, Record, read_records
 from .snapshot import GraphSnapshot
 from .versions import FORMAT_VERSION, current_version, read_meta, refuse_foreign
@@ -66,24 +60,26 @@ class Source:
 
 
 def load_graph_data(version: Path) -> GraphData:
-    ent = json.loads((version / "entities.json").read_text(encoding="utf-8"))
+    files = VersionLayout(version)
+    ent = json.loads(files.entities.read_text(encoding="utf-8"))
     meta = read_meta(version)
-    snap = GraphSnapshot.load(version / "snapshot.npz")
-    edge_props = {tuple(e): p for e, p in json.loads((version / "edge_props.json").read_text(encoding="utf-8"))}
+    snap = GraphSnapshot.load(files.snapshot)
+    edge_props = {tuple(e): p for e, p in json.loads(files.edge_props.read_text(encoding="utf-8"))}
     return GraphData.from_arrays(ent["keys"], ent["names"], ent["labels"], ent["aliases"], ent["properties"],
                                  [r["label"] for r in meta["relations"]], snap.edges, edge_props)
 
 
 def _write_version(target: Path, data: GraphData, sources: list[str]) -> None:
+    files = VersionLayout(target)
     target.mkdir(parents=True)
-    schema = write_kuzu(target / "graph.kuzu", data)
+    schema = write_kuzu(files.kuzu, data)
     edges = data.edge_array()
-    GraphSnapshot(edges, data.num_nodes, len(data.relations)).save(target / "snapshot.npz")
-    (target / "entities.json").write_text(json.dumps({
+    GraphSnapshot(edges, data.num_nodes, len(data.relations)).save(files.snapshot)
+    files.entities.write_text(json.dumps({
         "keys": data.keys, "names": data.names, "labels": data.labels, "aliases": data.aliases,
         "properties": data.properties}, ensure_ascii=False), encoding="utf-8")
-    (target / "edge_props.json").write_text(json.dumps([[list(e), p] for e, p in data.edge_properties.items()],
-                                                       ensure_ascii=False), encoding="utf-8")
+    files.edge_props.write_text(json.dumps([[list(e), p] for e, p in data.edge_properties.items()],
+                                           ensure_ascii=False), encoding="utf-8")
     per_rel = np.bincount(edges[:, 1], minlength=len(data.relations)).tolist()
     meta = {
         "format_version": FORMAT_VERSION,
@@ -96,8 +92,8 @@ def _write_version(target: Path, data: GraphData, sources: list[str]) -> None:
                    "connections": {k: [list(p) for p in v] for k, v in schema.connections.items()}},
         "sources": sources,
     }
-    (target / "meta.json").write_text(json.dumps(meta, indent=1, ensure_ascii=False), encoding="utf-8")
-    (target / "cache").mkdir()
+    files.meta.write_text(json.dumps(meta, indent=1, ensure_ascii=False), encoding="utf-8")
+    files.cache.mkdir()
 
 
 def schema_from_meta(meta: dict) -> Schema:
@@ -126,7 +122,7 @@ def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_err
                    on_source: Callable[[Source], None] | None) -> IngestStats:
     stats = IngestStats()
     previous: list[str] = []
-    link = lock.db_dir / "current"
+    link = DatabaseLayout(lock.db_dir).current
     if append and (link.exists() or link.is_symlink()):  # a dangling link is reported, not replaced
         version = current_version(lock.db_dir)
         data = load_graph_data(version)
@@ -158,21 +154,21 @@ def publish(lock: WriterLock, build: Callable[[Path], None]) -> Path:
     """Let ``build`` fill a fresh ``versions/.building-*`` directory, rename it to its final name,
     swap ``current`` to it atomically, then prune. Anything that fails or is killed before the swap
     leaves the old version current; the next writer removes the leftover."""
-    versions = lock.db_dir / "versions"
-    versions.mkdir(parents=True, exist_ok=True)
+    layout = DatabaseLayout(lock.db_dir)
+    layout.versions.mkdir(parents=True, exist_ok=True)
     prune(lock)  # leftovers of killed writers first: they can be as large as a version
-    tmp = versions / f".building-{uuid.uuid4().hex[:8]}"
+    tmp = layout.new_building()
     try:
         build(tmp)
-        (tmp / LEASE).touch()
-        final = versions / (time.strftime("v%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6])
+        VersionLayout(tmp).lease.touch()
+        final = layout.new_version()
         tmp.rename(final)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    link_tmp = lock.db_dir / f".current-{uuid.uuid4().hex[:8]}"
-    os.symlink(Path("versions") / final.name, link_tmp)
-    os.replace(link_tmp, lock.db_dir / "current")  # the atomic step
+    link_tmp = layout.new_current_link()
+    os.symlink(layout.current_target(final.name), link_tmp)
+    os.replace(link_tmp, layout.current)  # the atomic step
     prune(lock)
     return final
 
@@ -183,18 +179,17 @@ def prune(lock: WriterLock) -> list[str]:
     A version is claimed (exclusive lease, no waiting) and renamed to ``.trash-*`` before it is
     deleted, so a reader never opens a half-deleted version and a kill mid-delete leaves only
     obvious garbage."""
-    db_dir, removed = lock.db_dir, []
-    versions = db_dir / "versions"
+    layout, removed = DatabaseLayout(lock.db_dir), []
     try:
-        live: str | None = Path(os.readlink(db_dir / "current")).name
+        live: str | None = Path(os.readlink(layout.current)).name
     except OSError:
         live = None  # no valid current: keep every version for `kgrag check` and the user
-    for entry in sorted(versions.iterdir()) if versions.is_dir() else []:
-        if entry.name.startswith((".building-", ".trash-")):
+    for entry in sorted(layout.versions.iterdir()) if layout.versions.is_dir() else []:
+        if layout.is_leftover(entry.name):
             shutil.rmtree(entry, ignore_errors=True)
             removed.append(entry.name)
         elif live is not None and entry.name != live and entry.is_dir():
-            trash = versions / f".trash-{entry.name}"
+            trash = layout.trash(entry.name)
             with claim(entry) as free:
                 if free:
                     try:
@@ -204,7 +199,7 @@ def prune(lock: WriterLock) -> list[str]:
             if free:
                 shutil.rmtree(trash, ignore_errors=True)
                 removed.append(entry.name)
-    for stale in db_dir.glob(".current-*"):
+    for stale in layout.stale_current_links():
         stale.unlink(missing_ok=True)
     return removed
 
@@ -240,7 +235,7 @@ def derive_version(lock: WriterLock, base: Path, write: Callable[[Path], None]) 
     def build(tmp: Path) -> None:
         # not copied: the lease, temp files of interrupted cache writes, Kùzu's .wal/.shadow leftovers (#22)
         shutil.copytree(base, tmp, copy_function=_link_or_copy,
-                        ignore=shutil.ignore_patterns(LEASE, ".*.tmp-*", "*.wal", "*.shadow"))
+                        ignore=shutil.ignore_patterns(LEASE, f".*{TMP_MARK}*", "*.wal", "*.shadow"))
         write(tmp)
 
     return publish(lock, build)
@@ -253,11 +248,11 @@ def publish_model(lock: WriterLock, base: Path, method: str, save: Callable[[Pat
     Why a new version rather than writing into ``base``: versions stay immutable, so a reader that
     loaded ``base`` never sees a half-written model, and a failed or killed save changes nothing."""
     def write(version: Path) -> None:
-        target = version / "models" / method
+        target = VersionLayout(version).model_dir(method)
         shutil.rmtree(target, ignore_errors=True)  # hard links to base's files: never write through them
         save(target)
 
-    return derive_version(lock, base, write) / "models" / method
+    return VersionLayout(derive_version(lock, base, write)).model_dir(method)
 
 
 def stats_dict(stats: IngestStats) -> dict:

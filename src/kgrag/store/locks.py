@@ -24,10 +24,7 @@ from typing import BinaryIO
 from filelock import FileLock, Timeout
 
 from ..errors import DatabaseBusyError
-
-WRITE_LOCK = ".write.lock"
-WRITE_OWNER = ".write.owner"  # who holds the write lock, for the "waiting for" message only
-LEASE = ".lease"
+from .layout import DatabaseLayout, VersionLayout
 
 
 @dataclass(frozen=True)
@@ -40,7 +37,7 @@ class WriterLock:
 
 def _holder(db_dir: Path) -> str:
     try:
-        text = (db_dir / WRITE_OWNER).read_text(encoding="utf-8").strip()
+        text = DatabaseLayout(db_dir).write_owner.read_text(encoding="utf-8").strip()
     except OSError:
         return ""
     return f" ({text})" if text else ""
@@ -52,7 +49,7 @@ def writer_lock(db_dir: Path, *, wait: bool = True,
     """Hold the write lock of ``db_dir`` (created if needed). Another holder makes this wait,
     telling ``on_wait`` once, or raise `DatabaseBusyError` at once when ``wait`` is False."""
     db_dir.mkdir(parents=True, exist_ok=True)
-    lock = FileLock(str(db_dir / WRITE_LOCK))
+    lock = FileLock(str(DatabaseLayout(db_dir).write_lock))
     try:
         lock.acquire(timeout=0)
     except Timeout:
@@ -63,7 +60,7 @@ def writer_lock(db_dir: Path, *, wait: bool = True,
         if on_wait is not None:
             on_wait(f"waiting for another writer on {db_dir}{holder} …")
         lock.acquire()
-    owner = db_dir / WRITE_OWNER
+    owner = DatabaseLayout(db_dir).write_owner
     try:
         try:
             owner.write_text(f"pid {os.getpid()}: {' '.join(sys.argv[:3])[:120]}", encoding="utf-8")
@@ -79,7 +76,7 @@ def writer_lock(db_dir: Path, *, wait: bool = True,
 def try_writer_lock(db_dir: Path) -> Iterator[WriterLock | None]:
     """The write lock if it is free right now, else None (for opportunistic clean-up by readers;
     also None where the directory is read-only)."""
-    lock = FileLock(str(db_dir / WRITE_LOCK))
+    lock = FileLock(str(DatabaseLayout(db_dir).write_lock))
     try:
         lock.acquire(timeout=0)
     except (Timeout, OSError):
@@ -92,7 +89,7 @@ def try_writer_lock(db_dir: Path) -> Iterator[WriterLock | None]:
 
 
 def _open_lease_file(version: Path) -> BinaryIO:
-    path = version / LEASE
+    path = VersionLayout(version).lease
     try:
         return open(path, "rb")  # noqa: SIM115 - the lock lives as long as the file object
     except FileNotFoundError:
@@ -123,7 +120,7 @@ class ReaderLease:
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
             # a writer may have moved the version away between our open and our lock
-            here, held = os.stat(version / LEASE), os.fstat(fh.fileno())
+            here, held = os.stat(VersionLayout(version).lease), os.fstat(fh.fileno())
             if (here.st_dev, here.st_ino) != (held.st_dev, held.st_ino):
                 raise FileNotFoundError
         except OSError:

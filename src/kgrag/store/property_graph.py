@@ -7,14 +7,14 @@ becomes a property. Aliases are separated by ``|`` or ``;``.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..errors import InputFileError, InputProblem
-from .readers import EdgeRecord, NodeRecord, Record, _lines, check_file
+from .records import EdgeRecord, NodeRecord, Record, check_file, csv_rows
+
+__all__ = ["read_property_graph"]
 
 NODE_ID = ("id", ":id", "node_id", "nodeid", "key")
 NODE_LABEL = ("label", ":label", "labels", "type", "category")
@@ -35,21 +35,13 @@ def _find(header: list[str], options: tuple[str, ...]) -> str | None:
     return next((lowered[o] for o in options if o in lowered), None)
 
 
-def _rows(path: Path) -> Iterator[tuple[int, list[str]] | InputProblem]:
-    for number, line in _lines(path):
-        if isinstance(line, InputProblem):
-            yield line
-            continue
-        try:
-            yield number, next(csv.reader(io.StringIO(line)))
-        except csv.Error as exc:
-            yield InputProblem(str(path), number, f"bad CSV: {exc}")
-
-
 def _table(path: Path) -> Iterator[list[str] | tuple[int, dict[str, str]] | InputProblem]:
-    """The header (a list) first, then (line number, row dict) per well-formed row, problems inline."""
+    """The header (a list) first, then (first line, row dict) per well-formed record, problems inline.
+
+    Records are read by :func:`csv_rows`, so quoted fields (aliases, properties) may span lines.
+    """
     header: list[str] | None = None
-    for item in _rows(path):
+    for item in csv_rows(path):
         if isinstance(item, InputProblem):
             yield item
             continue

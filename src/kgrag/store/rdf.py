@@ -13,7 +13,9 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from ..errors import InputProblem
-from .readers import EdgeRecord, NodeRecord, Record
+from .records import EdgeRecord, NodeRecord, Record
+
+__all__ = ["ALIAS_PREDICATES", "NAME_PREDICATES", "RDF_TYPE", "local_name", "read_rdf"]
 
 NAME_PREDICATES = (
     "http://www.w3.org/2000/01/rdf-schema#label",
@@ -43,7 +45,7 @@ def _parse(path: Path, fmt: str) -> tuple[object | None, list[InputProblem]]:
     try:
         graph.parse(str(path), format="nt" if fmt == "nt" else "turtle")
         return graph, []
-    except Exception as exc:  # rdflib raises many unrelated types for syntax errors
+    except Exception as exc:  # noqa: BLE001 - rdflib raises many unrelated types for syntax errors
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if fmt != "nt":
             return None, [InputProblem(str(path), 0, f"Turtle syntax error: {first}")]
@@ -57,13 +59,14 @@ def _parse(path: Path, fmt: str) -> tuple[object | None, list[InputProblem]]:
                 continue
             try:
                 graph.parse(data=text, format="nt")
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - same: any parse failure is a bad line
                 msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
                 problems.append(InputProblem(str(path), number, f"N-Triples syntax error: {msg[:200]}"))
     return graph, problems
 
 
 def read_rdf(path: Path, fmt: str) -> Iterator[Record]:
+    """Nodes (with names, aliases, type labels) then edges; syntax errors become problems."""
     import rdflib
 
     graph, problems = _parse(path, fmt)

@@ -3,56 +3,38 @@
 Each reader yields :class:`NodeRecord` / :class:`EdgeRecord` objects or :class:`InputProblem`s
 (never raises on a bad record), so the builder can choose between failing and skipping.
 Whole-file problems (missing, empty, binary, unknown format) raise :class:`InputFileError`.
+The record types live in :mod:`kgrag.store.records` and are re-exported here for existing importers.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from ..errors import InputFileError, InputProblem
+from .rdf import read_rdf
+from .records import MAX_LINE_BYTES, ColumnMap, EdgeRecord, NodeRecord, Record, check_file, csv_rows, text_lines
 
-MAX_LINE_BYTES = 64 * 1024
+__all__ = [
+    "FORMATS",
+    "MAX_LINE_BYTES",
+    "ColumnMap",
+    "EdgeRecord",
+    "Format",
+    "NodeRecord",
+    "Record",
+    "check_file",
+    "detect_format",
+    "read_csv",
+    "read_delimited",
+    "read_jsonl",
+    "read_records",
+]
+
 Format = Literal["auto", "pipe", "tsv", "csv", "jsonl", "nt", "ttl"]
 FORMATS: tuple[str, ...] = ("auto", "pipe", "tsv", "csv", "jsonl", "nt", "ttl")
-
-
-@dataclass
-class NodeRecord:
-    """An entity as read from input. ``key`` identifies it across files; ``name`` is shown."""
-
-    key: str
-    name: str
-    label: str | None = None
-    aliases: list[str] = field(default_factory=list)
-    properties: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class EdgeRecord:
-    """A directed, labelled edge between two node keys (a triple)."""
-
-    head: str
-    relation: str
-    tail: str
-    properties: dict[str, str] = field(default_factory=dict)
-
-
-Record = NodeRecord | EdgeRecord | InputProblem
-
-
-@dataclass(frozen=True)
-class ColumnMap:
-    """Which CSV/JSONL columns hold head, relation and tail (``None`` = guess)."""
-
-    head: str | None = None
-    relation: str | None = None
-    tail: str | None = None
 
 
 def detect_format(path: Path) -> str:
@@ -75,37 +57,6 @@ def detect_format(path: Path) -> str:
                          "pass --format pipe|tsv|csv|jsonl|nt|ttl")
 
 
-def check_file(path: Path) -> None:
-    """One clear message for a file that cannot be read at all."""
-    if not path.exists():
-        raise InputFileError(f"{path}: no such file")
-    if path.is_dir():
-        raise InputFileError(f"{path}: is a directory, expected a file")
-    with path.open("rb") as fh:
-        head = fh.read(8192)
-    if not head.strip():
-        raise InputFileError(f"{path}: file is empty")
-    if b"\x00" in head:
-        raise InputFileError(f"{path}: looks like a binary file (contains NUL bytes), not text")
-
-
-def _lines(path: Path) -> Iterator[tuple[int, str | InputProblem]]:
-    """Decoded, stripped, non-blank lines with 1-based numbers; bad lines become problems."""
-    with path.open("rb") as fh:
-        for number, raw in enumerate(fh, start=1):
-            if len(raw) > MAX_LINE_BYTES:
-                yield number, InputProblem(str(path), number, f"line longer than {MAX_LINE_BYTES} bytes")
-                continue
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                yield number, InputProblem(str(path), number, f"undecodable bytes (not UTF-8): {exc.reason} at byte {exc.start}")
-                continue
-            line = line.strip("\r\n").lstrip("\ufeff")
-            if line.strip() and not line.startswith("#"):
-                yield number, line
-
-
 def _triple(path: Path, number: int, fields: list[str], sep_name: str) -> Record:
     if len(fields) != 3:
         return InputProblem(str(path), number, f"expected 3 {sep_name}-separated fields (head, relation, tail), got {len(fields)}")
@@ -119,7 +70,7 @@ def _triple(path: Path, number: int, fields: list[str], sep_name: str) -> Record
 def read_delimited(path: Path, sep: str) -> Iterator[Record]:
     """``head|rel|tail`` (sep='|') or TSV (sep='\\t') lines."""
     sep_name = "'|'" if sep == "|" else "tab"
-    for number, line in _lines(path):
+    for number, line in text_lines(path):
         if isinstance(line, InputProblem):
             yield line
         else:
@@ -147,21 +98,18 @@ def _csv_columns(path: Path, header: list[str], columns: ColumnMap) -> tuple[str
 
 
 def read_csv(path: Path, columns: ColumnMap) -> Iterator[Record]:
-    """CSV with a header row (one record per line); head/relation/tail columns by name.
+    """CSV with a header row; head/relation/tail columns by name. Quoted fields may span lines.
 
     With no mapping given, well-known names are guessed (head/subject/source, ...); a 3-column
     header with unknown names is taken positionally. Other non-empty columns become edge properties.
+    Problems name the line where their record starts.
     """
     header: list[str] | None = None
-    for number, line in _lines(path):
-        if isinstance(line, InputProblem):
-            yield line
+    for item in csv_rows(path):
+        if isinstance(item, InputProblem):
+            yield item
             continue
-        try:
-            row = next(csv.reader(io.StringIO(line)))
-        except csv.Error as exc:
-            yield InputProblem(str(path), number, f"bad CSV: {exc}")
-            continue
+        number, row = item
         if header is None:
             header = row
             h, r, t = _csv_columns(path, header, columns)
@@ -179,7 +127,7 @@ def read_csv(path: Path, columns: ColumnMap) -> Iterator[Record]:
 def read_jsonl(path: Path, columns: ColumnMap) -> Iterator[Record]:
     """One JSON object per line with head/relation/tail (names configurable)."""
     keys = (columns.head or "head", columns.relation or "relation", columns.tail or "tail")
-    for number, line in _lines(path):
+    for number, line in text_lines(path):
         if isinstance(line, InputProblem):
             yield line
             continue
@@ -216,7 +164,5 @@ def read_records(path: Path, fmt: str = "auto", columns: ColumnMap | None = None
     if fmt == "jsonl":
         return read_jsonl(path, columns)
     if fmt in ("nt", "ttl"):
-        from .rdf import read_rdf
-
         return read_rdf(path, fmt)
     raise InputFileError(f"{path}: unknown format '{fmt}' (choose from {', '.join(FORMATS)})")

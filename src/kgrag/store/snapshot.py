@@ -7,9 +7,7 @@ to the database at ingest and memory-mapped on open.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -65,8 +63,6 @@ class GraphSnapshot:
         h, r, t = edges[:, 0], edges[:, 1], edges[:, 2]
         self.out_indptr, self.out_nbr, self.out_rel = _csr(h, t, r, num_nodes)
         self.in_indptr, self.in_nbr, self.in_rel = _csr(t, h, r, num_nodes)
-        self._free: list[np.ndarray] = []  # node-sized float buffers, all inf, for reuse
-        self._free_lock = threading.Lock()
 
     # ---- persistence ------------------------------------------------------------------------
     def save(self, path: Path) -> None:
@@ -81,46 +77,6 @@ class GraphSnapshot:
     @property
     def num_edges(self) -> int:
         return len(self.edges)
-
-    def _borrow(self) -> np.ndarray:
-        """A node-sized float array of inf, reused across calls: a fresh 16 MB array per call on a
-        2M-node KG costs more in page faults than the work done with it. Give it back all inf."""
-        with self._free_lock:
-            return self._free.pop() if self._free else np.full(self.num_nodes, np.inf)
-
-    def _give_back(self, buffers: Iterable[np.ndarray]) -> None:
-        with self._free_lock:
-            self._free.extend(buffers)
-
-    def min_by_node(self, nodes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(distinct sorted node ids, the least of the finite ``values`` given to each): a
-        group-by-min over node ids in one borrowed buffer."""
-        best = self._borrow()
-        np.minimum.at(best, nodes, values)
-        support = np.flatnonzero(best != np.inf)
-        mins = best[support]
-        best[support] = np.inf
-        self._give_back([best])
-        return support, mins
-
-    @contextmanager
-    def node_buffers(self) -> Iterator[Callable[[np.ndarray, np.ndarray], np.ndarray]]:
-        """Lends node-sized arrays, inf except at ``support`` where they hold ``values``, for the
-        block's duration; they are reset and kept for the next caller."""
-        lent: list[tuple[np.ndarray, np.ndarray]] = []
-
-        def dense(support: np.ndarray, values: np.ndarray) -> np.ndarray:
-            buffer = self._borrow()
-            buffer[support] = values
-            lent.append((buffer, support))
-            return buffer
-
-        try:
-            yield dense
-        finally:
-            for buffer, support in lent:
-                buffer[support] = np.inf
-            self._give_back(buffer for buffer, _ in lent)
 
     # ---- neighbourhoods ----------------------------------------------------------------------
     def _sides(self, direction: Direction) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, bool]]:

@@ -14,12 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import DatabaseBusyError, DatabaseDamagedError, DatabaseNotFoundError, NotADatabaseError
-from .locks import WRITE_LOCK, WRITE_OWNER, ReaderLease
+from .layout import CURRENT, VERSIONS, DatabaseLayout, VersionLayout, is_version_name
+from .locks import ReaderLease
 
 FORMAT_VERSION = 1
-REQUIRED_FILES = ("meta.json", "entities.json", "edge_props.json", "snapshot.npz", "graph.kuzu")
 META_KEYS = ("format_version", "nodes", "edges", "relations", "schema", "sources")
-OWN_NAMES = {"current", "versions", WRITE_LOCK, WRITE_OWNER}  # what kgrag itself puts in DB/
 
 
 def rebuild_hint(db_dir: Path) -> str:
@@ -29,8 +28,8 @@ def rebuild_hint(db_dir: Path) -> str:
 
 def published_versions(db_dir: Path) -> list[Path]:
     """Complete versions (``versions/v…``), oldest name first."""
-    versions = db_dir / "versions"
-    return sorted(p for p in versions.iterdir() if p.name.startswith("v")) if versions.is_dir() else []
+    versions = DatabaseLayout(db_dir).versions
+    return sorted(p for p in versions.iterdir() if is_version_name(p.name)) if versions.is_dir() else []
 
 
 def refuse_foreign(db_dir: Path) -> None:
@@ -41,8 +40,8 @@ def refuse_foreign(db_dir: Path) -> None:
     if not db_dir.is_dir():
         raise NotADatabaseError(f"{db_dir} is a file, not a kgrag database directory; pass a directory to --db")
     names = {p.name for p in db_dir.iterdir()}
-    foreign = sorted(n for n in names - OWN_NAMES if not n.startswith(".current-"))
-    if foreign and not names & {"current", "versions"}:
+    foreign = sorted(n for n in names if not DatabaseLayout.is_own_name(n))
+    if foreign and not names & {CURRENT, VERSIONS}:
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "")
         raise NotADatabaseError(f"{db_dir} is not a kgrag database (it holds {shown}); pass the directory "
                                 "`kgrag ingest` created, or a new or empty one")
@@ -54,30 +53,30 @@ def _no_current(db_dir: Path) -> DatabaseNotFoundError | DatabaseDamagedError:
         return DatabaseNotFoundError(f"{db_dir}: no kgrag database here (run `kgrag ingest FILE --db {db_dir}`)")
     found = published_versions(db_dir)
     if found:
-        return DatabaseDamagedError(f"{db_dir}/current is missing although {len(found)} version(s) exist "
-                                    f"under {db_dir}/versions; {rebuild_hint(db_dir)}")
+        return DatabaseDamagedError(f"{db_dir}/{CURRENT} is missing although {len(found)} version(s) exist "
+                                    f"under {db_dir}/{VERSIONS}; {rebuild_hint(db_dir)}")
     return DatabaseNotFoundError(f"{db_dir}: no kgrag database here yet (no ingest has completed; "
                                  f"run `kgrag ingest FILE --db {db_dir}`)")
 
 
 def version_target(db_dir: Path) -> Path:
     """The version directory ``current`` names (the link is checked, not what it points to)."""
-    link = db_dir / "current"
+    link = DatabaseLayout(db_dir).current
     if not link.is_symlink():
         if link.exists():
             raise DatabaseDamagedError(f"{link} is not a link to a version; {rebuild_hint(db_dir)}")
         raise _no_current(db_dir)
     target = Path(os.readlink(link))
-    if target.parent != Path("versions") or not target.name.startswith("v"):
-        raise DatabaseDamagedError(f"{link} points to {target}, not to a version under {db_dir}/versions; "
+    if not DatabaseLayout.is_current_target(target):
+        raise DatabaseDamagedError(f"{link} points to {target}, not to a version under {db_dir}/{VERSIONS}; "
                                    f"{rebuild_hint(db_dir)}")
-    return db_dir.resolve() / "versions" / target.name
+    return DatabaseLayout(db_dir.resolve()).version(target.name).root
 
 
 def read_meta(version: Path) -> dict[str, Any]:
     """``meta.json`` of a version, checked for the keys every reader relies on."""
-    db_dir = version.parent.parent
-    path = version / "meta.json"
+    files = VersionLayout(version)
+    db_dir, path = files.db_dir, files.meta
     try:
         meta = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -93,11 +92,12 @@ def read_meta(version: Path) -> dict[str, Any]:
 
 def validate_version(version: Path) -> dict[str, Any]:
     """The metadata of a version that has every file, else a `DatabaseDamagedError` naming it."""
-    db_dir = version.parent.parent
+    files = VersionLayout(version)
+    db_dir = files.db_dir
     if not version.is_dir():
-        raise DatabaseDamagedError(f"{db_dir}/current points to versions/{version.name}, which does not exist; "
+        raise DatabaseDamagedError(f"{db_dir}/{CURRENT} points to {VERSIONS}/{version.name}, which does not exist; "
                                    f"{rebuild_hint(db_dir)}")
-    missing = [f for f in REQUIRED_FILES if not (version / f).exists()]
+    missing = files.missing_files()
     if missing:
         raise DatabaseDamagedError(f"{version} is incomplete (missing {', '.join(missing)}); {rebuild_hint(db_dir)}")
     return read_meta(version)

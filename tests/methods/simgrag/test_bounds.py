@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 
 from kgrag.methods.simgrag.bounds import plan_bounds
+from kgrag.methods.simgrag.buffers import buffers_for
 from kgrag.methods.simgrag.search import _plan, naive_top_k_subgraphs
 
 from .test_search import cases
@@ -19,7 +20,7 @@ from .test_search import cases
 def test_root_bound_is_a_lower_bound_of_every_match_rooted_there(case):
     g, pattern, costs, _, _, _, budget, _ = case
     root, order = _plan(pattern, costs, g.num_nodes)
-    with g.node_buffers() as dense:
+    with buffers_for(g).lend() as dense:
         total, _ = plan_bounds(g, pattern.num_nodes, order, costs.node, costs.rel, budget, dense)
         bound = np.asarray(total[root].at(np.arange(g.num_nodes))) + np.zeros(g.num_nodes)
     best = np.full(g.num_nodes, math.inf)

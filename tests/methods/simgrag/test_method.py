@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kgrag.eval.metrics import question_metrics
-from kgrag.methods.base import create_method
+from kgrag.methods import create_method
 from kgrag.methods.simgrag.pattern import Pattern
 
 

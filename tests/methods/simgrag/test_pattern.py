@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgrag.errors import KgragError, LLMOutputError
-from kgrag.learn.labels import candidate_paths, ground
+from kgrag.learn.labels import candidate_paths
+from kgrag.linking.grounding import ground
 from kgrag.methods.simgrag.pattern import Pattern, load_shots, parse_pattern, pattern_from_path
 
 

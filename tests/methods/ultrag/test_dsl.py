@@ -6,8 +6,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgrag.methods.ultrag.dsl import (And, Entity, Not, Or, Projection, QueryParseError, check_relations, gbnf,
-                                      parse_query)
+from kgrag.methods.ultrag.dsl import (
+    And,
+    Entity,
+    Not,
+    Or,
+    Projection,
+    QueryParseError,
+    check_relations,
+    gbnf,
+    parse_query,
+)
 
 entities = st.one_of(st.builds(Entity, id=st.integers(0, 10**6)),
                      st.builds(lambda m: Entity(mention=m), st.text(min_size=1, max_size=12)))

@@ -7,8 +7,9 @@ import pytest
 
 from kgrag.errors import KgragError
 from kgrag.eval.metrics import question_metrics
-from kgrag.learn.labels import candidate_paths, ground
-from kgrag.methods.base import create_method
+from kgrag.learn.labels import candidate_paths
+from kgrag.linking.grounding import ground
+from kgrag.methods import create_method
 from kgrag.methods.ultrag.dsl import Entity
 from kgrag.methods.ultrag.method import path_to_query
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...graph import KnowledgeGraph
-from ...linking.embedder import top_scores
 from ...paths import PathCandidate
+from ...vector_index import top_scores
 
 MAX_ROWS_PER_QUERY = 1000  # spec note 9: explosive candidates are cut after similarity ordering
 GATHER_LIMIT = 2000  # above this many answers, one product with every entity beats gathering rows

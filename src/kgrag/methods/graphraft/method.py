@@ -8,55 +8,64 @@ queries and build the node context → read the answer (extractive | LLM).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
-from ...errors import KgragError
+from ...errors import KgragError, NoAnswer
+from ...graph import KnowledgeGraph
 from ...learn.path_selector import Selection
 from ...llm.base import LLM
 from ...paths import PathCandidate
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
+from ..options import MethodOptions, PathModelOptions
+from ..registry import register_method
 from .context import ContextNode, build_context, format_context, rank_answers
 from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
 
 
-class GraphRAFTOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class GraphRAFTOptions(PathModelOptions):
+    ner: Literal["linker", "llm"] = Field("linker", description="Grounding: the mention finder (linker), or the "
+                                          "paper's few-shot LLM entity extraction (llm).")
+    selector: Literal["ranker", "llm", "lora"] = Field("ranker", description="Who picks the query: the learned path "
+                                                       "ranker, the LLM by exact scoring or decoding, or a "
+                                                       "LoRA-tuned local model (`kgrag train -o selector=lora`).")
+    select_mode: Literal["score", "decode"] = Field("score", description="LLM selection: exact log-probability "
+                                                    "scoring of every candidate, or constrained decoding.")
+    length_norm: Literal["sum", "mean"] = Field("mean", description="LLM scoring: total or per-token "
+                                                "log-probability of a candidate.")
+    llm_candidates: int = Field(20, ge=1, description="The LLM chooses among the ranker's top N candidates.")
+    reader: Literal["extractive", "llm"] = Field("extractive", description="Answer from the retrieved nodes "
+                                                 "directly (extractive) or have the LLM read them (llm).")
+    top_queries: int = Field(5, ge=1, description="How many of the best-ranked queries are run for the context.")
+    max_nodes: int = Field(20, ge=1, description="Context size: answer nodes kept across the chosen queries.")
+    topup: bool = Field(True, description="Fill the context from later queries when the first returns few nodes.")
+    lora_examples: int = Field(256, ge=1, description="selector=lora: training examples for the adapter.")
+    lora_epochs: int = Field(1, ge=1, description="selector=lora: epochs of adapter training.")
 
-    ner: Literal["linker", "llm"] = "linker"  # grounding: the mention finder, or the paper's LLM L0
-    selector: Literal["ranker", "llm", "lora"] = "ranker"
-    select_mode: Literal["score", "decode"] = "score"  # LLM selection: exact scoring or constrained decoding
-    length_norm: Literal["sum", "mean"] = "mean"
-    llm_candidates: int = Field(20, ge=1)  # the LLM chooses among the ranker's top N candidates
-    reader: Literal["extractive", "llm"] = "extractive"
-    top_queries: int = Field(5, ge=1)
-    max_nodes: int = Field(20, ge=1)
-    topup: bool = True
-    max_hops: int = Field(3, ge=1, le=4)
-    max_frontier: int = Field(2000, ge=1)
-    epochs: int = Field(30, ge=1)
-    lora_examples: int = Field(256, ge=1)
-    lora_epochs: int = Field(1, ge=1)
 
-
+@register_method
 class GraphRAFTMethod(LearnedPathMethod):
-    name = "graphraft"
-    options_model = GraphRAFTOptions
+    """GraphRAFT: a learned (or LLM) choice among enumerated graph queries; answers read from their results."""
 
-    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
-        super().__init__(kg, **options)
+    name = "graphraft"
+    Options = GraphRAFTOptions
+
+    def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
+                 llm: LLM | None = None) -> None:
+        super().__init__(kg, options, llm=llm)
         self._adapter: Path | None = None
 
     @property
     def llm(self) -> LLM:
         """selector=lora scores with the transformers backend carrying the trained adapter."""
-        if self._llm is None and self.opts.selector == "lora":
+        if self._llm is None and self.options.selector == "lora":
             from ...llm.config import LLMConfig
             from ...llm.hf import TransformersLLM
 
@@ -71,18 +80,19 @@ class GraphRAFTMethod(LearnedPathMethod):
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         labelled, outcomes = self.selector.label(pairs)
         report = self.selector.fit_labelled(labelled, outcomes)
-        if self.opts.selector == "lora":
+        if self.options.selector == "lora":
             report["lora"] = self._fit_lora([lq for lq in labelled if lq.best is not None])
         return report
 
     def _fit_lora(self, kept: list) -> dict[str, Any]:  # noqa: ANN001 - LabelledQuestion
-        """Fine-tune the local model on (question → labelled query text), spec Step 4."""
+        """Fine-tune the local model on (question → labelled query text), so it
+        scores candidate queries the way the labels rank them."""
         from ...llm.config import LLMConfig
         from ...llm.hf import TransformersLLM
         from ...llm.prompts import render_prompt
 
         rng = np.random.default_rng(0)
-        pick = rng.permutation(len(kept))[: self.opts.lora_examples]
+        pick = rng.permutation(len(kept))[: self.options.lora_examples]
         examples = [(render_prompt("graphraft_select", question=kept[i].item.question),
                      self._text(kept[i].candidates[kept[i].best])) for i in pick]
         llm = self._llm if self._llm is not None else TransformersLLM(LLMConfig.load(backend="transformers"))
@@ -92,7 +102,7 @@ class GraphRAFTMethod(LearnedPathMethod):
 
         self._workdir = tempfile.TemporaryDirectory(prefix="kgrag-graphraft-")  # until save() copies it
         self._adapter = Path(self._workdir.name) / "lora"
-        report = llm.finetune_lora(examples, self._adapter, epochs=self.opts.lora_epochs)  # type: ignore[attr-defined]
+        report = llm.finetune_lora(examples, self._adapter, epochs=self.options.lora_epochs)  # type: ignore[attr-defined]
         self._llm = llm
         return report
 
@@ -105,39 +115,37 @@ class GraphRAFTMethod(LearnedPathMethod):
     def _order(self, question: str, sel: Selection, result: Answer) -> tuple[list[PathCandidate], list[float], str]:
         """The candidates in selection order with their scores, and which selector ordered them."""
         ranked = sel.ranked()
-        if self.opts.selector == "ranker":
+        if self.options.selector == "ranker":
             return [c for c, _ in ranked], [s for _, s in ranked], "ranker" if self.selector.trained else "similarity"
-        shortlist = ranked[: self.opts.llm_candidates]
+        shortlist = ranked[: self.options.llm_candidates]
         texts = [self._text(c) for c, _ in shortlist]
         with result.stage("llm_select"):
-            scores = select_with_llm(self.llm, question, texts, self.opts.select_mode, self.opts.length_norm, result)
+            scores = select_with_llm(self.llm, question, texts, self.options.select_mode, self.options.length_norm, result)
         order = np.argsort(-scores, kind="stable")
-        rest = ranked[self.opts.llm_candidates:]
+        rest = ranked[self.options.llm_candidates:]
         return ([shortlist[i][0] for i in order] + [c for c, _ in rest],
-                [float(scores[i]) for i in order] + [s for _, s in rest], f"llm-{self.opts.select_mode}")
+                [float(scores[i]) for i in order] + [s for _, s in rest], f"llm-{self.options.select_mode}")
 
     def _answer(self, question: str, result: Answer) -> None:
         names = None
-        if self.opts.ner == "llm":
+        if self.options.ner == "llm":
             with result.stage("ner"):
                 names = extract_entities(self.llm, question, result)
         with result.stage("select"):
             sel = self.selector.select(question, names)
         if sel.grounding is None:
-            result.error = UNLINKED
-            return
+            raise NoAnswer(UNLINKED)
         if not sel.candidates:
-            result.error = f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph"
-            return
+            raise NoAnswer(f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph")
         ordered, scores, how = self._order(question, sel, result)
-        chosen = ordered[: self.opts.top_queries]
+        chosen = ordered[: self.options.top_queries]
         qv = sel.question_vector
         with result.stage("retrieve"):
             orderings, all_sims = rank_answers(self.kg.entity_matrix, qv, chosen)
-            context = build_context(self.kg, chosen, orderings, qv, self.opts.max_nodes, self.opts.topup, all_sims)
+            context = build_context(self.kg, chosen, orderings, qv, self.options.max_nodes, self.options.topup, all_sims)
             top_ids, top_sims = orderings[0]
         picked: list[int] = top_ids.tolist()
-        if self.opts.reader == "llm":
+        if self.options.reader == "llm":
             with result.stage("llm_read"):
                 result.text = read_with_llm(self.llm, question, format_context(self.kg, context), result)
             picked = parse_names(result.text, {n.id: self.kg.names[n.id] for n in context})
@@ -145,7 +153,7 @@ class GraphRAFTMethod(LearnedPathMethod):
 
     def _fill(self, result: Answer, picked: list[int], context: list[ContextNode], chosen: list[PathCandidate],
               scores: list[float], how: str, sims: dict[int, float]) -> None:
-        """Ranking = the reader's answers, then the rest of the context in retrieval order (spec Step 7)."""
+        """Ranking = the reader's answers, then the rest of the context in retrieval order."""
         names, rels = self.kg.names, self.kg.relations
         by_id = {n.id: n for n in context}
         seen: set[int] = set()
@@ -167,7 +175,7 @@ class GraphRAFTMethod(LearnedPathMethod):
     # ---- persistence -------------------------------------------------------------------------------
     def save(self, directory: Path) -> None:
         self.selector.save(directory)
-        meta = self.opts.model_dump()
+        meta = self.options.model_dump()
         if self._adapter is not None:
             import shutil
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...store.snapshot import GraphSnapshot, csr_ranges
+from .buffers import buffers_for
 
 Step = tuple[int, int, int, bool]  # (pattern edge, mapped node, other node, other node is new)
 
@@ -99,7 +100,7 @@ def edge_bound(g: GraphSnapshot, child: Bound, rel_cost: np.ndarray | None, pare
         parts = [(nbr, child.at(owner) + edge) for _, owner, nbr, edge in _incident_values(g, child.support, rel_cost)]
         nodes, values = (np.concatenate(x) for x in zip(*parts))
         keep = np.isfinite(values)
-        return _sparse(*g.min_by_node(nodes[keep], values[keep]))
+        return _sparse(*buffers_for(g).min_by_node(nodes[keep], values[keep]))
     nodes = parent.support
     best = np.full(len(nodes), math.inf)
     for indptr, _, nbr, edge in _incident_values(g, nodes, rel_cost):

@@ -9,54 +9,58 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
-from ...errors import KgragError
-from ...linking.embedder import UnitRowIndex, nearest_rows
+from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
+from ...vector_index import UnitRowIndex, nearest_rows
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
+from ..options import PathModelOptions
+from ..registry import register_method
 from .pattern import Pattern, is_unknown, load_shots, pattern_from_llm, pattern_from_path
 from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
-
 
 KNN_TABLE_K = 64
 
 
-class SimGRAGOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SimGRAGOptions(PathModelOptions):
+    pattern_source: Literal["learned", "llm"] = Field("learned", description="Where the pattern graph comes "
+                                                      "from: the learned relation-path model, or the LLM (few-shot).")
+    task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim (verify).")
+    generate: Literal["extractive", "llm"] = Field("extractive", description="Answer from the matched subgraphs "
+                                                   "directly (extractive) or have the LLM write it (llm).")
+    k: int = Field(3, ge=1, description="Subgraphs kept: the k with the least Graph Semantic Distance.")
+    k_nodes: int = Field(16, ge=1, description="Candidate entities per pattern node (nearest by embedding).")
+    k_relations: int = Field(16, ge=1, description="Candidate relations per pattern edge (nearest by embedding).")
+    injective: bool = Field(True, description="Distinct pattern nodes must map to distinct entities.")
+    include_ties: bool = Field(False, description="Also return subgraphs tied with the k-th (up to max_ties).")
+    max_ties: int = Field(100, ge=1, description="include_ties: at most this many subgraphs in all.")
+    max_expansions: int = Field(2_000_000, ge=1, description="Search budget; beyond it the result is not exact "
+                                "and the answer carries a warning.")
+    verify_threshold: float = Field(0.5, ge=0, description="Verification without an LLM: supported iff the best "
+                                    "subgraph's distance is at most this.")
+    shots: Path | None = Field(None, description="JSON file of few-shot examples for pattern_source=llm "
+                               "(default: the bundled ones).")
 
-    pattern_source: Literal["learned", "llm"] = "learned"
-    task: Literal["kgqa", "verify"] = "kgqa"
-    generate: Literal["extractive", "llm"] = "extractive"
-    k: int = Field(3, ge=1)
-    k_nodes: int = Field(16, ge=1)
-    k_relations: int = Field(16, ge=1)
-    injective: bool = True
-    include_ties: bool = False
-    max_ties: int = Field(100, ge=1)
-    max_expansions: int = Field(2_000_000, ge=1)
-    verify_threshold: float = Field(0.5, ge=0)  # no-LLM verification: supported iff best GSD ≤ this
-    shots: Path | None = None
-    max_hops: int = Field(3, ge=1, le=4)
-    max_frontier: int = Field(2000, ge=1)
-    epochs: int = Field(30, ge=1)
 
-
+@register_method
 class SimGRAGMethod(LearnedPathMethod):
+    """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance."""
+
     name = "simgrag"
-    options_model = SimGRAGOptions
+    Options = SimGRAGOptions
 
     @cached_property
     def shots(self) -> list[dict]:
-        return load_shots(self.opts.shots, self.opts.task)
+        return load_shots(self.options.shots, self.options.task)
 
     # ---- learning (the learned pattern source) -----------------------------------------------------
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
-        return self.selector.fit(pairs) if self.opts.pattern_source == "learned" else {}
+        return self.selector.fit(pairs) if self.options.pattern_source == "learned" else {}
 
     def save(self, directory: Path) -> None:
         if self.selector.trained:
@@ -67,9 +71,9 @@ class SimGRAGMethod(LearnedPathMethod):
 
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:
-        if self.opts.pattern_source == "llm":
+        if self.options.pattern_source == "llm":
             return pattern_from_llm(self.llm, question, self.shots, result)
-        if self.opts.task == "verify":
+        if self.options.task == "verify":
             raise KgragError("fact verification needs pattern_source=llm (a learned path has no claim to check)")
         sel = self.selector.select(question)
         if sel.grounding is None or not sel.candidates:
@@ -106,12 +110,12 @@ class SimGRAGMethod(LearnedPathMethod):
         """Top-k_nodes candidates of a known node. When the text is an entity name its nearest
         neighbours come from the exact table (same result as the scan, no 43k-row product)."""
         ids = self.kg.ids_by_name.get(text)
-        if ids and self.opts.k_nodes <= KNN_TABLE_K:
-            cand = self.kg.entity_neighbours(KNN_TABLE_K, progress=False)[0][ids[0], : self.opts.k_nodes]
+        if ids and self.options.k_nodes <= KNN_TABLE_K:
+            cand = self.kg.entity_neighbours(KNN_TABLE_K, progress=False)[0][ids[0], : self.options.k_nodes]
             cost = np.full(len(ents), np.inf)
             cost[cand] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * (ents[cand] @ vec)))  # as the scan computes it
             return cost
-        return self._top_costs(self.kg.entity_index, vec, self.opts.k_nodes)
+        return self._top_costs(self.kg.entity_index, vec, self.options.k_nodes)
 
     def costs(self, pattern: Pattern) -> tuple[PatternGraph, Costs, list[str]]:
         nodes = pattern.nodes
@@ -119,7 +123,7 @@ class SimGRAGMethod(LearnedPathMethod):
         vecs = self._vectors(texts)
         ents, rels = self.kg.entity_matrix, self.kg.relation_matrix
         node_costs = [None if is_unknown(v) else self._node_costs(v, vecs[v], ents) for v in nodes]
-        rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.opts.k_relations)
+        rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.options.k_relations)
                      for _, r, _ in pattern.triples]
         graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
         return graph, Costs(node_costs, rel_costs), nodes  # type: ignore[arg-type]
@@ -133,11 +137,12 @@ class SimGRAGMethod(LearnedPathMethod):
             if all(c is None for c in costs.node):
                 raise KgragError(f"pattern component {comp.to_text()} has no known node to anchor the search")
             with result.stage("graph_search"):
-                res = top_k_subgraphs(self.kg.snapshot, graph, costs, self.opts.k, injective=self.opts.injective,
-                                      include_ties=self.opts.include_ties, max_ties=self.opts.max_ties,
-                                      max_expansions=self.opts.max_expansions)
+                res = top_k_subgraphs(self.kg.snapshot, graph, costs, self.options.k, injective=self.options.injective,
+                                      include_ties=self.options.include_ties, max_ties=self.options.max_ties,
+                                      max_expansions=self.options.max_expansions)
             if res.truncated:
-                result.error = f"graph search stopped after {self.opts.max_expansions} expansions (not exact)"
+                result.warnings.append(f"graph search stopped after {self.options.max_expansions} expansions "
+                                       "(not exact)")
             found += [(comp, nodes, m) for m in res.matches]
         return found
 
@@ -145,8 +150,7 @@ class SimGRAGMethod(LearnedPathMethod):
         with result.stage("pattern"):
             pattern = self.pattern(question, result)
         if pattern is None:
-            result.error = UNLINKED
-            return
+            raise NoAnswer(UNLINKED)
         self.answer_pattern(question, pattern, result)
 
     def answer_with_pattern(self, question: str, pattern: Pattern) -> Answer:
@@ -162,7 +166,7 @@ class SimGRAGMethod(LearnedPathMethod):
             graphs.append(f'"graph [{j}]": {triples!r}')
             result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd,
                                             {"gsd": m.gsd, "triples": [list(x) for x in m.edges]}))
-        result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.opts.pattern_source}))
+        result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.options.pattern_source}))
         answer = pattern.answer_node()
         gsd: dict[int, float] = {}  # each answer entity's best GSD, in subgraph order
         for comp, nodes, m in found:
@@ -170,9 +174,9 @@ class SimGRAGMethod(LearnedPathMethod):
                 gsd.setdefault(m.nodes[nodes.index(answer)], m.gsd)
         ranked = list(gsd)
         evidence = "{" + ", ".join(graphs) + "}"
-        if self.opts.task == "verify":
+        if self.options.task == "verify":
             self._verify(question, result, found, evidence)
-        elif self.opts.generate == "llm":
+        elif self.options.generate == "llm":
             with result.stage("generate"):
                 comp = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
             result.record_llm("answer", comp)
@@ -187,7 +191,7 @@ class SimGRAGMethod(LearnedPathMethod):
         result.entities = [RankedEntity(names[i], -gsd[i], i) for i in ranked]
 
     def _verify(self, claim: str, result: Answer, found: list, evidence: str) -> None:  # noqa: ANN001
-        if self.opts.generate == "llm":
+        if self.options.generate == "llm":
             with result.stage("generate"):
                 comp = self.llm.chat(render_prompt("simgrag_verify", query=claim, evidence=evidence), max_tokens=256)
             result.record_llm("verify", comp)
@@ -195,5 +199,5 @@ class SimGRAGMethod(LearnedPathMethod):
             verdicts = re.findall(r"\b(true|false)\b", comp.text.lower())
             result.label = verdicts[-1] == "true" if verdicts else None
         else:  # deterministic: supported iff some subgraph matches the claim closely enough
-            result.label = bool(found) and min(m.gsd for _, _, m in found) <= self.opts.verify_threshold
+            result.label = bool(found) and min(m.gsd for _, _, m in found) <= self.options.verify_threshold
             result.text = str(result.label)

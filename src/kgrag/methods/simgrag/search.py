@@ -23,6 +23,7 @@ import numpy as np
 
 from ...store.snapshot import GraphSnapshot
 from .bounds import Bound, min_cost, plan_bounds
+from .buffers import buffers_for
 
 EPS = 1e-9  # bounds are partial sums; prune only when clearly worse (never changes the result)
 Triple = tuple[int, int, int]
@@ -131,7 +132,7 @@ def top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: in
     read, 0 = the paper's constant bounds only)."""
     n = g.num_nodes
     root, order = _plan(pattern, costs, n)
-    with g.node_buffers() as dense:
+    with buffers_for(g).lend() as dense:
         total, branch = plan_bounds(g, pattern.num_nodes, order, costs.node, costs.rel, bound_budget, dense)
         return _search(g, pattern, costs, root, order, total, branch, k, injective=injective,
                        include_ties=include_ties, max_ties=max_ties, max_expansions=max_expansions)

@@ -20,7 +20,7 @@ import scipy.sparse as sp
 
 from ...errors import KgragError
 from ...store.snapshot import GraphSnapshot
-from .dsl import And, Entity, Not, Or, Projection, Query
+from .dsl import And, Entity, Or, Projection, Query
 
 
 class FuzzyExecutor(ABC):

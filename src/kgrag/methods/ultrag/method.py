@@ -5,23 +5,28 @@ learned relation-path model, or written by the LLM under a grammar) → fuzzy-se
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
+from ...answer_sets import set_prf
 from ...datasets import QAItem
-from ...errors import KgragError, LLMOutputError
-from ...eval.metrics import set_prf
-from ...linking.embedder import nearest_rows
+from ...errors import KgragError, LLMOutputError, NoAnswer
+from ...graph import KnowledgeGraph
+from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
 from ...text import humanize_label
+from ...vector_index import nearest_rows
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
+from ..options import MethodOptions, PathModelOptions
+from ..registry import register_method
 from .dsl import And, Entity, Not, Projection, Query, check_relations, entities_of, gbnf, parse_query
 from .executors import FuzzyExecutor, NeuralExecutor, SymbolicExecutor
 
@@ -29,22 +34,22 @@ THRESHOLDS = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
 ANSWER_SCHEMA = {"type": "array", "items": {"type": "string"}, "maxItems": 50}
 
 
-class UltRAGOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-    executor: Literal["symbolic", "neural"] = "symbolic"
-    query_source: Literal["learned", "llm"] = "learned"
-    arbitrator: Literal["threshold", "llm"] = "threshold"
-    threshold: float | None = Field(None, ge=0, le=1)  # None: calibrated by fit(), else 0.5
-    top_candidates: int = Field(50, ge=1)
-    sigma: float = Field(0.1, gt=0)  # Gaussian linker kernel (Eq. 2)
-    link_k: int = Field(100, ge=1)
-    ppr_nodes: int = Field(30000, ge=10)
-    calibrate_on: int = Field(300, ge=0)
-    max_relations: int = Field(60, ge=1)  # catalogue shown to the LLM (most similar first)
-    max_hops: int = Field(3, ge=1, le=4)
-    max_frontier: int = Field(2000, ge=1)
-    epochs: int = Field(30, ge=1)
+class UltRAGOptions(PathModelOptions):
+    executor: Literal["symbolic", "neural"] = Field("symbolic", description="Fuzzy-set execution: exact symbolic "
+                                                    "sets, or the neural UltraQuery executor.")
+    query_source: Literal["learned", "llm"] = Field("learned", description="Who writes the query: the learned "
+                                                    "relation-path model, or the LLM under the query grammar.")
+    arbitrator: Literal["threshold", "llm"] = Field("threshold", description="Which scored entities are the "
+                                                    "answer: those above a threshold, or the LLM's pick.")
+    threshold: float | None = Field(None, ge=0, le=1, description="Answer threshold on the fuzzy score; None: "
+                                    "calibrated on the training pairs by `kgrag train`, else 0.5.")
+    top_candidates: int = Field(50, ge=1, description="arbitrator=llm: the best N scored entities are shown.")
+    sigma: float = Field(0.1, gt=0, description="Width of the Gaussian kernel that turns link similarity into "
+                         "membership.")
+    link_k: int = Field(100, ge=1, description="Entities considered per linked mention.")
+    ppr_nodes: int = Field(30000, ge=10, description="executor=neural: largest personalised-PageRank subgraph.")
+    calibrate_on: int = Field(300, ge=0, description="Training pairs used to calibrate the threshold.")
+    max_relations: int = Field(60, ge=1, description="query_source=llm: relations shown (most similar first).")
 
 
 def path_to_query(cand: PathCandidate) -> Query:
@@ -63,18 +68,22 @@ def path_to_query(cand: PathCandidate) -> Query:
     return q
 
 
+@register_method
 class UltRAGMethod(LearnedPathMethod):
-    name = "ultrag"
-    options_model = UltRAGOptions
+    """UltRAG: a logical query (learned or LLM-written) run by fuzzy-set executors, then arbitration."""
 
-    def __init__(self, kg, **options: Any) -> None:  # noqa: ANN001
-        super().__init__(kg, **options)
-        self.threshold = self.opts.threshold if self.opts.threshold is not None else 0.5
+    name = "ultrag"
+    Options = UltRAGOptions
+
+    def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
+                 llm: LLM | None = None) -> None:
+        super().__init__(kg, options, llm=llm)
+        self.threshold = self.options.threshold if self.options.threshold is not None else 0.5
 
     @cached_property
     def executor(self) -> FuzzyExecutor:
         snap = self.kg.snapshot
-        return NeuralExecutor(snap, ppr_nodes=self.opts.ppr_nodes) if self.opts.executor == "neural" else SymbolicExecutor(snap)
+        return NeuralExecutor(snap, ppr_nodes=self.options.ppr_nodes) if self.options.executor == "neural" else SymbolicExecutor(snap)
 
     @cached_property
     def relation_index(self) -> dict[str, int]:
@@ -84,7 +93,7 @@ class UltRAGMethod(LearnedPathMethod):
 
     # ---- query ---------------------------------------------------------------------------------------
     def write_query(self, question: str, result: Answer) -> tuple[Query, str] | None:
-        if self.opts.query_source == "learned":
+        if self.options.query_source == "learned":
             sel = self.selector.select(question)
             if sel.grounding is None or not sel.candidates:
                 return None
@@ -99,7 +108,7 @@ class UltRAGMethod(LearnedPathMethod):
         relations = " | ".join(f"P{i} {humanize_label(self.kg.relations[i])}" for i in rel_ids)
         messages = render_prompt("ultrag_query", relations=relations, seeds=seeds, question=question)
         grammar = gbnf([f"P{i}" for i in rel_ids]) if self.llm.supports_grammar else None
-        for purpose in ("query", "query-repair"):  # one repair round with the error text (spec note 2)
+        for purpose in ("query", "query-repair"):  # one repair round, shown the error text
             comp = self.llm.chat(messages, max_tokens=160, grammar=grammar)
             result.record_llm(purpose, comp)
             text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
@@ -117,10 +126,10 @@ class UltRAGMethod(LearnedPathMethod):
     def _catalogue(self, question: str) -> list[int]:
         """All relations when they fit, else the most similar to the question (a recorded deviation)."""
         n = len(self.kg.relations)
-        if n <= self.opts.max_relations:
+        if n <= self.options.max_relations:
             return list(range(n))
         sims = self.kg.relation_matrix @ self.kg.embed([question])[0]
-        return sorted(np.argsort(-sims)[: self.opts.max_relations].tolist())
+        return sorted(np.argsort(-sims)[: self.options.max_relations].tolist())
 
     # ---- leaves (Eqs. 1–2) ---------------------------------------------------------------------------
     def leaf_set(self, leaf: Entity) -> np.ndarray:
@@ -130,8 +139,8 @@ class UltRAGMethod(LearnedPathMethod):
                 raise KgragError(f"query names Q{leaf.id}, which is not an entity id of this graph")
             x[leaf.id] = 1.0
             return x
-        top, cos = nearest_rows(self.kg.entity_index, self.kg.embed([leaf.mention])[0], self.opts.link_k)
-        logits = cos / self.opts.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
+        top, cos = nearest_rows(self.kg.entity_index, self.kg.embed([leaf.mention])[0], self.options.link_k)
+        logits = cos / self.options.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
         p = np.exp(logits - logits.max())
         x[top] = p / p.sum()
         return x
@@ -149,20 +158,19 @@ class UltRAGMethod(LearnedPathMethod):
         with result.stage("query"):
             written = self.write_query(question, result)
         if written is None:
-            result.error = UNLINKED
-            return
+            raise NoAnswer(UNLINKED)
         q, text = written
         with result.stage("execute"):
             scores = self.execute(q)
-        result.evidence.append(Evidence("query", text, None, {"source": self.opts.query_source, "executor": self.opts.executor}))
+        result.evidence.append(Evidence("query", text, None, {"source": self.options.query_source, "executor": self.options.executor}))
         order = np.argsort(-scores, kind="stable")
         order = order[scores[order] > 0][:1000]
         names = self.kg.names
         ranked = [int(i) for i in order]
         selected = [i for i in ranked if scores[i] >= self.threshold] or ranked[:1]
-        if self.opts.arbitrator == "llm" and ranked:
+        if self.options.arbitrator == "llm" and ranked:
             with result.stage("arbitrate"):
-                picked = self._arbitrate(question, text, ranked[: self.opts.top_candidates], scores, result)
+                picked = self._arbitrate(question, text, ranked[: self.options.top_candidates], scores, result)
             selected = picked
             ranked = picked + [i for i in ranked if i not in picked]
         result.entities = [RankedEntity(names[i], float(scores[i]), i) for i in ranked]
@@ -190,10 +198,10 @@ class UltRAGMethod(LearnedPathMethod):
     # ---- learning and persistence ----------------------------------------------------------------------
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         report: dict[str, Any] = {}
-        if self.opts.query_source == "learned":
+        if self.options.query_source == "learned":
             report = self.selector.fit(pairs)
-        if self.opts.threshold is None and self.opts.calibrate_on:
-            report["threshold"] = self.calibrate(pairs[: self.opts.calibrate_on])
+        if self.options.threshold is None and self.options.calibrate_on:
+            report["threshold"] = self.calibrate(pairs[: self.options.calibrate_on])
         return report
 
     def calibrate(self, pairs: list[QAItem]) -> float:
@@ -225,14 +233,14 @@ class UltRAGMethod(LearnedPathMethod):
         if self.selector.trained:
             self.selector.save(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        (directory / "ultrag.json").write_text(json.dumps({"threshold": self.threshold, "executor": self.opts.executor}),
+        (directory / "ultrag.json").write_text(json.dumps({"threshold": self.threshold, "executor": self.options.executor}),
                                               encoding="utf-8")
 
     def load(self, directory: Path) -> bool:
         loaded = self.load_path_model(directory)
         meta = directory / "ultrag.json"
-        if meta.exists() and self.opts.threshold is None:
+        if meta.exists() and self.options.threshold is None:
             saved = json.loads(meta.read_text(encoding="utf-8"))
-            if saved.get("executor") == self.opts.executor:  # thresholds are per executor
+            if saved.get("executor") == self.options.executor:  # thresholds are per executor
                 self.threshold = float(saved["threshold"])
         return loaded

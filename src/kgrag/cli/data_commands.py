@@ -1,36 +1,21 @@
-"""`kgrag` command line. Errors kgrag raises on purpose print as one clear message, exit code 2."""
+"""Commands that build, inspect and query a database: ingest, info, check, link, query, split."""
 
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.markup import escape as rich_escape
 from rich.table import Table
 
-from .errors import KgragError
+from ..errors import KgragError
+from .common import DbOpt, NoWaitOpt, console, out, say_waiting
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Question answering over your own knowledge graph.")
-console = Console(stderr=True)
-out = Console()
-
-DbOpt = Annotated[Path, typer.Option("--db", help="Database directory.")]
-NoWaitOpt = Annotated[bool, typer.Option("--no-wait", help="Fail at once if another writer is changing the "
-                                         "database, instead of waiting for it.")]
+__all__ = ["check", "info", "ingest", "link", "query", "split"]
 
 
-def say_waiting(message: str) -> None:
-    """How a writer that has to wait for another one tells the user (stderr, plain text)."""
-    console.print(message, markup=False, highlight=False)
-
-
-@app.command()
 def ingest(
     files: Annotated[Optional[list[Path]], typer.Argument(help="Triples files (pipe, TSV, CSV, JSONL, N-Triples, Turtle).")] = None,
     db: DbOpt = Path("kgrag-db"),
@@ -46,9 +31,10 @@ def ingest(
     no_wait: NoWaitOpt = False,
 ) -> None:
     """Load a KG into an embedded Kùzu database (atomic: a failed ingest changes nothing)."""
-    from .graph import build_indexes
-    from .store.database import Source, ingest as run_ingest
-    from .store.readers import FORMATS, ColumnMap
+    from ..graph import build_indexes
+    from ..store.database import Source
+    from ..store.database import ingest as run_ingest
+    from ..store.readers import FORMATS, ColumnMap
 
     if on_error not in ("fail", "skip"):
         raise KgragError(f"--on-error must be 'fail' or 'skip', not '{on_error}'")
@@ -74,10 +60,9 @@ def ingest(
               f"skipped records {stats.skipped})")
 
 
-@app.command()
 def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Counts and the relation histogram."""
-    from .graph import KnowledgeGraph
+    from ..graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
     if as_json:
@@ -91,10 +76,9 @@ def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--
     out.print(table)
 
 
-@app.command()
 def check(db: DbOpt = Path("kgrag-db")) -> None:
     """Verify a database: versions, metadata, Kùzu, snapshot, embeddings and models agree (exit 1 if not)."""
-    from .store.check import check_database
+    from ..store.check import check_database
 
     report = check_database(db)
     for line in report.lines:
@@ -104,7 +88,6 @@ def check(db: DbOpt = Path("kgrag-db")) -> None:
     raise typer.Exit(0 if report.healthy else 1)
 
 
-@app.command()
 def link(
     text: Annotated[Optional[str], typer.Argument(help="A question or a mention.")] = None,
     db: DbOpt = Path("kgrag-db"),
@@ -113,8 +96,8 @@ def link(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Find entity mentions in text and link them to the KG."""
-    from .graph import KnowledgeGraph
-    from .linking.linker import mention_json
+    from ..graph import KnowledgeGraph
+    from ..linking.linker import mention_json
 
     kg = KnowledgeGraph(db)
     if file is not None:
@@ -140,15 +123,14 @@ def link(
             out.print(f"   {c.score:.3f}  {c.name}  (id {c.id}, {c.method})")
 
 
-@app.command()
 def query(cypher: str, db: DbOpt = Path("kgrag-db"),
           limit: Annotated[int, typer.Option(help="Rows to print at most.")] = 50,
           timeout_ms: Annotated[Optional[int], typer.Option(
               "--timeout-ms", help="Stop the query after this many milliseconds (default 30000; 0: no limit).")] = None,
           ) -> None:
     """Run a read-only Cypher query (only a read-only subset of Cypher is accepted; see README)."""
-    from .graph import KnowledgeGraph
-    from .store.readonly import check_read_only
+    from ..graph import KnowledgeGraph
+    from ..store.readonly import check_read_only
 
     check_read_only(cypher)  # refused before the database is even opened
     kg = KnowledgeGraph(db)
@@ -164,18 +146,26 @@ def query(cypher: str, db: DbOpt = Path("kgrag-db"),
     console.print(f"{len(rows)} row(s)")
 
 
-def _register_optional_commands() -> None:
-    from . import cli_eval, cli_llm  # noqa: F401  (register eval, split, ask, demo, llm-check)
+def split(data: Path, out_dir: Annotated[Path, typer.Option("--out")] = Path("splits"),
+          val_fraction: Annotated[float, typer.Option("--val")] = 0.5,
+          seed: int = 0) -> None:
+    """Deterministic train/validation split by a hash of each question (lines kept verbatim)."""
+    from ..datasets import in_validation, strip_brackets
 
-
-def main() -> None:
-    _register_optional_commands()
-    try:
-        app()
-    except KgragError as exc:
-        # one line whatever the terminal width; the message is text, not rich markup
-        console.print(f"[red]error:[/] {rich_escape(str(exc))}", highlight=False, soft_wrap=True)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        console.print("interrupted")
-        sys.exit(130)
+    if not data.exists():
+        raise KgragError(f"{data}: no such file")
+    if not 0 < val_fraction < 1:
+        raise KgragError("--val must be between 0 and 1")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem, ext = data.stem, data.suffix
+    counts = {"train": 0, "val": 0}
+    with (out_dir / f"{stem}.train{ext}").open("w", encoding="utf-8") as tr, \
+            (out_dir / f"{stem}.val{ext}").open("w", encoding="utf-8") as va:
+        for line in data.open(encoding="utf-8"):
+            if not line.strip():
+                continue
+            q = json.loads(line)["question"] if ext in (".jsonl", ".json") else line.split("\t")[0]
+            part = "val" if in_validation(strip_brackets(q)[0], val_fraction, seed) else "train"
+            (va if part == "val" else tr).write(line if line.endswith("\n") else line + "\n")
+            counts[part] += 1
+    out.print(f"{counts['train']} train, {counts['val']} validation -> {out_dir}")

@@ -5,26 +5,10 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-
-def kgrag(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kgrag", *args], capture_output=True, text=True, cwd=cwd,
-                          timeout=600, env={**__import__("os").environ, "COLUMNS": "200"})
-
-
-@pytest.fixture(scope="module")
-def cli_db(tmp_path_factory) -> Path:
-    from tests.conftest import MOVIES
-
-    d = tmp_path_factory.mktemp("cli")
-    (d / "movies.txt").write_text(MOVIES)
-    r = kgrag("ingest", str(d / "movies.txt"), "--db", str(d / "db"), "--no-embed")
-    assert r.returncode == 0, r.stderr
-    assert "ingested 21 entities, 17 edges" in r.stdout
-    return d / "db"
+from .conftest import kgrag
 
 
 def test_info(cli_db):
@@ -95,12 +79,12 @@ def test_demo_runs_offline(tmp_path):
     assert r.returncode == 0 and "MATCH (x0" in r.stdout and "Sam Peckinpah" in r.stdout
     r = kgrag("ask", q, "--db", db, "--method", "simgrag")  # reuses the path model graphraft trained
     assert r.returncode == 0 and "subgraph" in r.stdout and "Sam Peckinpah" in r.stdout
-    r = kgrag("ask", q, "--db", db, "--method", "ultrag", "--executor", "symbolic", "--json")
+    r = kgrag("ask", q, "--db", db, "--method", "ultrag", "-o", "executor=symbolic", "--json")
     ans = json.loads(r.stdout)
     assert ans["evidence"][0]["kind"] == "query" and ans["entities"][0]["name"] == "Sam Peckinpah"
     r = kgrag("ask", q, "--db", db, "--method", "graphraft", "-o", "selector=magic")
     assert r.returncode == 2 and "graphraft options: selector" in r.stderr + r.stdout and "Traceback" not in r.stderr
-    from kgrag.cli_eval import sample_dir
+    from kgrag.datasets import sample_dir
 
     r = kgrag("train", "--method", "graphraft", "--db", db, "--data", str(sample_dir() / "questions.jsonl"), "--limit", "60")
     assert r.returncode == 0 and "trained graphraft on 60 pairs" in r.stdout
@@ -112,7 +96,7 @@ def test_empty_question_is_a_validation_error(cli_db, movies_kg):
         assert r.returncode == 2 and f"the question {q!r} is empty" in r.stderr, r.stderr
         assert "linked" not in r.stderr and "Traceback" not in r.stderr
     from kgrag.errors import InvalidQuestionError
-    from kgrag.methods.base import create_method
+    from kgrag.methods import create_method
 
     method = create_method("baseline", movies_kg)
     with pytest.raises(InvalidQuestionError, match="is empty"):

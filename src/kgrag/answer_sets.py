@@ -1,0 +1,50 @@
+"""Answer strings compared as sets: the normalisation (SQuAD rules) and set precision / recall /
+F1 that both the evaluation metrics and UltRAG's threshold calibration use."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .text import normalize_name
+
+__all__ = ["distinct_answers", "gold_set", "normalize_answer", "set_prf"]
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+
+
+def normalize_answer(text: str) -> str:
+    """Unicode fold, lower-case, punctuation to spaces, articles dropped, spaces collapsed."""
+    return " ".join(_ARTICLES.sub(" ", normalize_name(str(text))).split())
+
+
+def distinct_answers(predicted: Sequence[str]) -> list[str]:
+    """Normalised answers, each once at its first rank (empty ones dropped)."""
+    seen: set[str] = set()
+    out = []
+    for p in predicted:
+        n = normalize_answer(p)
+        if n and n not in seen:
+            seen.add(n)
+            out.append(n)
+    return out
+
+
+def gold_set(gold: Sequence[str]) -> set[str]:
+    return {g for g in (normalize_answer(x) for x in gold) if g}
+
+
+def set_prf(predicted: Sequence[str], gold: Sequence[str]) -> tuple[float, float, float] | None:
+    """Precision, recall, F1 of the predicted answer *set* against the gold set.
+
+    An empty prediction has precision 0 (not undefined), so abstaining is never rewarded.
+    """
+    g = gold_set(gold)
+    if not g:
+        return None
+    p = set(distinct_answers(predicted))
+    tp = len(p & g)
+    precision = tp / len(p) if p else 0.0
+    recall = tp / len(g)
+    f1 = 2 * precision * recall / (precision + recall) if tp else 0.0
+    return precision, recall, f1

@@ -1,0 +1,164 @@
+"""Commands that answer questions: ask, eval, train."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from .common import (
+    DbOpt,
+    LLMBackendOpt,
+    LLMBaseUrlOpt,
+    LLMConfigOpt,
+    LLMModelOpt,
+    MethodOpt,
+    NoWaitOpt,
+    OptionsOpt,
+    llm_from_flags,
+    open_method,
+    out,
+    say_waiting,
+)
+
+if TYPE_CHECKING:
+    from ..answer import Answer
+    from ..datasets import QAItem
+    from ..graph import KnowledgeGraph
+    from ..methods.base import Method
+    from ..store.locks import WriterLock
+
+__all__ = ["ask", "eval_cmd", "load_files", "save_model", "show_answer", "train"]
+
+
+def load_files(files: list[Path], limit: int = 0) -> list[QAItem]:
+    """Questions from every file, the first ``limit`` of each (0 = all)."""
+    from ..datasets import load_dataset
+
+    items = []
+    for f in files:
+        loaded = load_dataset(f)
+        items += loaded[:limit] if limit else loaded
+    return items
+
+
+def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
+               report: dict[str, Any] | None = None) -> Path:
+    """Save what ``m`` learned from ``kg``'s version as a new version (`publish_model`), with the
+    fit report beside it; returns where the model now lives."""
+    from ..store.database import publish_model
+
+    def save(target: Path) -> None:
+        m.save(target)
+        if report is not None:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+
+    return publish_model(lock, kg.version, method, save)
+
+
+def show_answer(ans: Answer, top: int = 5) -> None:
+    if ans.error:
+        out.print(f"  [red]no answer:[/] {ans.error}")
+        return
+    out.print(f"  answer: [bold green]{', '.join(ans.selected[:top]) or '-'}[/]"
+              + (f"  (+{len(ans.selected) - top} more)" if len(ans.selected) > top else ""))
+    for ev in ans.evidence[:3]:
+        out.print(f"    [dim]{ev.kind}:[/] {ev.text}")
+    stages = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in ans.timings.items())
+    out.print(f"    [dim]{stages}[/]")
+
+
+def ask(question: str, db: DbOpt = Path("kgrag-db"),
+        method: MethodOpt = "baseline",
+        option: OptionsOpt = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the Answer as JSON.")] = False,
+        llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
+        llm_config: LLMConfigOpt = None) -> None:
+    """Answer one question, showing the evidence."""
+    from ..graph import KnowledgeGraph
+
+    kg = KnowledgeGraph(db)
+    model = llm_from_flags(llm, llm_model, llm_base_url, llm_config)
+    ans = open_method(kg, method, option, model).answer(question)
+    if as_json:
+        print(json.dumps(ans.to_json(), ensure_ascii=False, default=str))
+    else:
+        out.print(f"[bold]{question}[/]")
+        show_answer(ans, top=10)
+
+
+def eval_cmd(
+    data: Annotated[list[Path], typer.Option("--data", help="Questions (MetaQA .txt or JSONL); repeatable.")],
+    db: DbOpt = Path("kgrag-db"),
+    method: MethodOpt = "baseline",
+    train: Annotated[Optional[list[Path]], typer.Option(help="Training pairs for methods that learn.")] = None,
+    limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
+    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Output directory.")] = None,
+    oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
+    option: OptionsOpt = None,
+    llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
+    llm_config: LLMConfigOpt = None,
+) -> None:
+    """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
+    from ..eval.oracle import ceiling_report
+    from ..eval.report import write_report
+    from ..eval.runner import evaluate
+    from ..graph import KnowledgeGraph
+
+    kg = KnowledgeGraph(db)
+    items = load_files(data, limit)
+    name = "oracle" if oracle else method
+    out_dir = out_dir or Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if oracle:
+        report = ceiling_report(kg, items)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "ceiling.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
+        for t, g in report.items():
+            out.print(f"{t:>10}: n={g['questions']}  " + "  ".join(f"{k}={v:.4f}" for k, v in g.items() if k != "questions"))
+        out.print(f"ceiling: {out_dir / 'ceiling.json'}")
+        return
+    train_items = load_files(train or [])
+    m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config),
+                    load=not train_items)
+    records = evaluate(kg, m, items, out_dir, train=train_items)
+    summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
+    for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
+        out.print(f"{t:>10}: n={g['questions']}  hits@1={g['hits@1']}  hit@5={g['hit@5']}  mrr={g['mrr']}  "
+                  f"f1={g['f1']}  ceiling@3={g['reachable@3']:.4f}  p50={g['timings'].get('total', {}).get('p50_ms')} ms")
+    out.print(f"report: {out_dir / 'report.md'}")
+
+
+def train(
+    data: Annotated[list[Path], typer.Option("--data", help="Training pairs (MetaQA .txt or JSONL); repeatable.")],
+    db: DbOpt = Path("kgrag-db"),
+    method: MethodOpt = "graphraft",
+    option: OptionsOpt = None,
+    limit: Annotated[int, typer.Option(help="First N pairs of each file (0 = all).")] = 0,
+    no_wait: NoWaitOpt = False,
+    llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
+    llm_config: LLMConfigOpt = None,
+) -> None:
+    """Learn from question-answer pairs and save the model in the database directory.
+
+    Training is a writer from start to end: the model refers to the ids of the version it learned
+    from, so no ingest may publish in between (it waits), and the model is published as a new
+    version (the old one plus ``models/<method>/``), never written into a version readers use."""
+    from ..graph import KnowledgeGraph
+    from ..store.locks import writer_lock
+    from ..store.versions import current_version
+
+    current_version(db)  # a missing or damaged database is reported before anything is created
+    items = load_files(data, limit)
+    with writer_lock(db, wait=not no_wait, on_wait=say_waiting) as lock:
+        kg = KnowledgeGraph(db)
+        m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
+        t0 = time.perf_counter()
+        report = m.fit(items)
+        target = save_model(lock, kg, m, method, report)
+    kg.close()  # after the lock is free, so closing can remove the version trained on
+    shown = {k: v for k, v in report.items() if k != "loss"}
+    out.print(f"trained {method} on {len(items)} pairs in {time.perf_counter() - t0:.1f}s: {shown}\nsaved -> {target}")

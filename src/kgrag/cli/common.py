@@ -1,0 +1,81 @@
+"""What every command shares: the two consoles, the option types (database, method, method
+options, the LLM flag group) and turning those flags into objects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Optional
+
+import typer
+from rich.console import Console
+
+from ..errors import KgragError
+
+if TYPE_CHECKING:
+    from ..graph import KnowledgeGraph
+    from ..llm.base import LLM
+    from ..methods.base import Method
+
+__all__ = ["DbOpt", "LLMBackendOpt", "LLMBaseUrlOpt", "LLMConfigOpt", "LLMModelOpt", "MethodOpt", "NoWaitOpt",
+           "OptionsOpt", "console", "llm_from_flags", "open_method", "out", "parse_method_options", "say_waiting"]
+
+console = Console(stderr=True)  # progress, warnings and errors
+out = Console()  # results
+
+DbOpt = Annotated[Path, typer.Option("--db", help="Database directory.")]
+NoWaitOpt = Annotated[bool, typer.Option("--no-wait", help="Fail at once if another writer is changing the "
+                                         "database, instead of waiting for it.")]
+MethodOpt = Annotated[str, typer.Option("--method", "-m", help="Method name (`kgrag methods` lists them).")]
+OptionsOpt = Annotated[Optional[list[str]], typer.Option(
+    "--option", "-o", help="Method option KEY=VALUE, repeatable (e.g. -o selector=llm -o reader=llm; "
+    "`kgrag methods` lists each method's options).")]
+
+# The LLM flag group: on every command that can call an LLM. Flags > environment > kgrag.toml > defaults.
+_LLM = "LLM (flags > environment > kgrag.toml > the bundled local model)"
+LLMBackendOpt = Annotated[Optional[str], typer.Option("--llm", help="Backend: local | openai | transformers.",
+                                                      rich_help_panel=_LLM)]
+LLMModelOpt = Annotated[Optional[str], typer.Option("--llm-model", help="Model name (or GGUF path for local).",
+                                                    rich_help_panel=_LLM)]
+LLMBaseUrlOpt = Annotated[Optional[str], typer.Option("--llm-base-url", help="OpenAI-compatible endpoint URL.",
+                                                      rich_help_panel=_LLM)]
+LLMConfigOpt = Annotated[Optional[Path], typer.Option("--llm-config", help="TOML file with an [llm] table.",
+                                                      rich_help_panel=_LLM)]
+
+
+def say_waiting(message: str) -> None:
+    """How a writer that has to wait for another one tells the user (stderr, plain text)."""
+    console.print(message, markup=False, highlight=False)
+
+
+def llm_from_flags(backend: str | None, model: str | None, base_url: str | None, config: Path | None) -> LLM | None:
+    """The LLM the flags ask for, or None when no flag is given (the method then uses the
+    environment / kgrag.toml configuration when it first needs a model). Nothing is loaded yet."""
+    if backend is None and model is None and base_url is None and config is None:
+        return None
+    from ..llm.config import LLMConfig
+    from ..llm.factory import create_llm
+
+    return create_llm(LLMConfig.load(config, backend=backend, base_url=base_url, model=model))
+
+
+def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["k=5", "reader=llm"]`` → ``{"k": "5", "reader": "llm"}``; the method's `Options` class
+    coerces and checks the values."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise KgragError(f"--option '{pair}': expected KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def open_method(kg: KnowledgeGraph, method: str, options: list[str] | None, llm: LLM | None = None,
+                load: bool = True) -> Method:
+    """Create a method with its options and restore what `kgrag train` saved for it, if anything."""
+    from ..methods import create_method
+
+    m = create_method(method, kg, parse_method_options(options), llm=llm)
+    if load:
+        m.load(kg.files.model_dir(method))
+    return m

@@ -1,0 +1,95 @@
+"""The method contract: `Method(kg, options, *, llm=None)`, typed options with descriptions, one
+way to report a question that cannot be answered, and the registry by reference."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import Field
+
+from kgrag import Answer, InvalidOptionError, NoAnswer, RankedEntity, UnknownMethodError
+from kgrag.methods import (
+    BaselineMethod,
+    GraphRAFTOptions,
+    Method,
+    MethodOptions,
+    PathModelOptions,
+    SimGRAGOptions,
+    UltRAGOptions,
+    available_methods,
+    create_method,
+    describe_options,
+    method_class,
+    register_method,
+)
+
+
+class HalfwayOptions(MethodOptions):
+    stop: bool = Field(True, description="Give up after the first entity.")
+
+
+class HalfwayMethod(Method):
+    """Halfway: finds one entity, then gives up (to test partial results)."""
+
+    name = "halfway-test"
+    Options = HalfwayOptions
+
+    def _answer(self, question: str, result: Answer) -> None:
+        result.entities.append(RankedEntity("partial", 0.5, 0))
+        if self.options.stop:
+            raise NoAnswer("gave up halfway")
+
+
+def test_every_builtin_has_typed_options_with_descriptions():
+    for name, cls in available_methods().items():
+        assert issubclass(cls.Options, MethodOptions), name
+        assert cls.summary(), name
+        for info in describe_options(cls.Options):
+            assert info.description, f"{name}.{info.name} has no description"
+    for options in (GraphRAFTOptions, SimGRAGOptions, UltRAGOptions):  # the shared fields come from one base
+        assert issubclass(options, PathModelOptions)
+        for field in PathModelOptions.model_fields:
+            mine, base = options.model_fields[field], PathModelOptions.model_fields[field]
+            assert (mine.default, mine.description, mine.metadata) == (base.default, base.description, base.metadata)
+
+
+def test_options_are_validated_the_same_way_from_every_entry(sample_kg):
+    with pytest.raises(InvalidOptionError, match=r"baseline options: top_m='x'"):
+        create_method("baseline", sample_kg, {"top_m": "x"})
+    with pytest.raises(InvalidOptionError, match=r"unknown option 'top_n' \(its options: top_m\)"):
+        BaselineMethod(sample_kg, {"top_n": 2})
+    assert create_method("baseline", sample_kg, top_m="2").options.top_m == 2  # CLI strings are coerced
+    typed = GraphRAFTOptions(top_queries=2)
+    assert create_method("graphraft", sample_kg, typed).options is typed
+    merged = create_method("graphraft", sample_kg, typed, max_nodes=7).options
+    assert (merged.top_queries, merged.max_nodes) == (2, 7)
+    with pytest.raises(InvalidOptionError, match="llm"):  # the LLM is an argument, not an option
+        create_method("simgrag", sample_kg, {"llm": object()})
+
+
+def test_the_llm_is_an_explicit_argument(sample_kg):
+    sentinel = object()
+    assert create_method("simgrag", sample_kg, llm=sentinel).llm is sentinel  # type: ignore[arg-type]
+
+
+def test_a_question_that_cannot_be_answered_is_reported_once_with_what_was_found(sample_kg, movies_kg):
+    register_method(HalfwayMethod)
+    ans = create_method("halfway-test", sample_kg).answer("anything at all")
+    assert ans.error == "gave up halfway" and ans.names == ["partial"] and "total" in ans.timings
+    assert create_method("halfway-test", sample_kg, stop=False).answer("anything").error is None
+    unlinked = create_method("baseline", movies_kg).answer("zzqx qqzz")
+    assert unlinked.error and "linked" in unlinked.error and unlinked.entities == []
+
+
+def test_registry_is_by_reference_and_refuses_a_taken_name():
+    register_method(HalfwayMethod)  # the same class again: fine
+    assert method_class("halfway-test") is HalfwayMethod
+
+    class Impostor(HalfwayMethod):
+        """Impostor: another class under a taken name."""
+
+    with pytest.raises(ValueError, match="taken"):
+        register_method(Impostor)
+    with pytest.raises(TypeError):
+        register_method(object)  # type: ignore[arg-type]
+    with pytest.raises(UnknownMethodError, match="available: .*baseline"):
+        method_class("no-such-method")
