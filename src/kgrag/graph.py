@@ -2,7 +2,7 @@
 
 It bundles the shared services over a database directory — Kùzu for Cypher, the CSR snapshot for
 traversal, the entity table, the linker and the embedder — and loads each lazily, so opening a
-graph costs only reading its metadata (DESIGN.md §8: no side effects in constructors).
+graph costs only reading its metadata (a constructor has no side effects).
 
 Opening takes a reader lease on the version ``current`` names at that moment; everything is read
 from that version until `close`, even after a writer publishes a newer one (which `refresh` moves

@@ -94,7 +94,7 @@ def question_metrics(ranked: Sequence[str], selected: Sequence[str], answer_text
 def filtered_ranks(scores: Sequence[float], gold: Sequence[int]) -> list[tuple[float, int]]:
     """Rank of each gold entity in a full score vector, filtered (the other gold entities are
     removed first): (expected rank within its tie block, optimistic rank). Used for executor
-    rankings (UltRAG spec §6), where a symbolic executor ties everything at 0 or 1."""
+    rankings (as UltRAG evaluates), where a symbolic executor ties everything at 0 or 1."""
     s = np.asarray(scores, dtype=np.float64)
     g = np.asarray(sorted(set(gold)), dtype=np.int64)
     others = np.ones(len(s), dtype=bool)

@@ -111,8 +111,7 @@ class LearnedPathSelector:
     def select(self, question: str, entity_names: list[str] | None = None) -> Selection:
         """Ground the question (from ``entity_names`` an extractor found, else the mention finder),
         enumerate candidate paths, and score them. Untrained, the score is the cosine between the
-        masked question and each path's verbalisation (the zero-shot baseline of the GraphRAFT
-        spec), so every candidate still gets a meaningful order."""
+        masked question and each path's verbalisation (a zero-shot baseline), so every candidate still gets a meaningful order."""
         g = ground_names(self.kg, question, entity_names) if entity_names else ground(self.kg, question)
         if g is None:
             return Selection(None)

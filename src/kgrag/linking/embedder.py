@@ -1,4 +1,4 @@
-"""Text embedders behind one small protocol (DESIGN.md §1), with an on-disk matrix cache."""
+"""Text embedders behind one small protocol, with an on-disk matrix cache."""
 
 from __future__ import annotations
 

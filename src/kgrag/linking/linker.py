@@ -1,6 +1,6 @@
 """Entity and relation linking: exact/normalised, fuzzy (rapidfuzz) and dense (embedder) look-ups.
 
-Linking is a first-class, measured stage (DESIGN.md §6): every candidate carries its score and the
+Linking is a first-class, measured stage: every candidate carries its score and the
 method that found it, so "empty results" can be traced to the mention that failed to link.
 """
 

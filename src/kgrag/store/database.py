@@ -21,7 +21,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -253,9 +253,3 @@ def publish_model(lock: WriterLock, base: Path, method: str, save: Callable[[Pat
         save(target)
 
     return VersionLayout(derive_version(lock, base, write)).model_dir(method)
-
-
-def stats_dict(stats: IngestStats) -> dict:
-    d = asdict(stats)
-    d["problems"] = [str(p) for p in stats.problems]
-    return d

@@ -75,7 +75,7 @@ def test_neighbour_table_gives_the_scan_candidates(simgrag, sample_kg):
     for name in ["The Wild Bunch", "Sam Peckinpah", "Drama", "1969"]:
         vec = ents[sample_kg.ids_by_name[name][0]]
         table = simgrag._node_costs(name, vec, ents)
-        scan = simgrag._top_costs(ents, vec, simgrag.opts.k_nodes)
+        scan = simgrag._top_costs(ents, vec, simgrag.options.k_nodes)
         finite = np.isfinite(scan)
         assert np.isfinite(table).sum() == finite.sum()
         # same distances (ties at the k-th distance may pick different, equally near entities)

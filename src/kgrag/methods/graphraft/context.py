@@ -1,4 +1,4 @@
-"""GraphRAFT's retrieval step (spec §2 Step 6): run the chosen queries in order, rank each query's
+"""GraphRAFT's retrieval step: run the chosen queries in order, rank each query's
 result nodes by similarity to the question, keep every pattern that returned a node, stop at a
 node budget and top up with nearest-neighbour nodes. The ordered list is "GraphRAFT w/o L2"."""
 
@@ -12,7 +12,7 @@ from ...graph import KnowledgeGraph
 from ...paths import PathCandidate
 from ...vector_index import top_scores
 
-MAX_ROWS_PER_QUERY = 1000  # spec note 9: explosive candidates are cut after similarity ordering
+MAX_ROWS_PER_QUERY = 1000  # explosive candidates are cut after similarity ordering
 GATHER_LIMIT = 2000  # above this many answers, one product with every entity beats gathering rows
 
 
@@ -44,7 +44,7 @@ def order_by_similarity(entity_vectors: np.ndarray, ids: np.ndarray, question_ve
 
 def rank_answers(entity_vectors: np.ndarray, question_vector: np.ndarray,
                  chosen: list[PathCandidate]) -> tuple[list[tuple[np.ndarray, np.ndarray]], np.ndarray | None]:
-    """Each chosen query's answers ordered by similarity to the question (spec Step 6.1), and every
+    """Each chosen query's answers ordered by similarity to the question, and every
     entity's cosine when that was cheaper to compute than gathering rows (large answer sets)."""
     total = sum(len(c.answers) for c in chosen)
     all_sims = np.asarray(entity_vectors @ question_vector) if total > GATHER_LIMIT else None
@@ -75,7 +75,7 @@ def build_context(kg: KnowledgeGraph, chosen: list[PathCandidate], orderings: li
 
 
 def format_context(kg: KnowledgeGraph, context: list[ContextNode]) -> str:
-    """The L2 prompt's retrieved-information blocks (spec Fig. 4): pattern list, then name."""
+    """The L2 prompt's retrieved-information blocks (the paper's Fig. 4): pattern list, then name."""
     blocks = []
     for node in context:
         patterns = ", ".join(repr(p) for p in node.patterns(kg)[:3])

@@ -1,7 +1,7 @@
 """GraphRAFT's LLM parts: constrained query selection (L1) and the local-subgraph reader (L2).
 
 Selection can only ever yield one of the enumerated candidates: ``score`` ranks every candidate by
-its exact log-probability as the model's reply (an infinitely wide constrained beam, spec note 3),
+its exact log-probability as the model's reply (an infinitely wide constrained beam),
 and ``decode`` generates under a grammar that admits exactly the candidate strings.
 """
 
@@ -42,7 +42,7 @@ def select_with_llm(llm: LLM, question: str, texts: list[str], mode: SelectMode 
 
 
 def extract_entities(llm: LLM, question: str, result: Answer | None = None) -> list[str]:
-    """GraphRAFT's L0: few-shot entity recognition, entities separated by '|' (spec §4)."""
+    """GraphRAFT's L0: few-shot entity recognition, entities separated by '|'."""
     comp = llm.chat(render_prompt("graphraft_ner", question=question), max_tokens=48, stop=["\n"])
     if result is not None:
         result.record_llm("ner", comp)
@@ -51,7 +51,7 @@ def extract_entities(llm: LLM, question: str, result: Answer | None = None) -> l
 
 
 def read_with_llm(llm: LLM, question: str, context_text: str, result: Answer | None = None) -> str:
-    """The L2 reader: answer node names joined by '|' (spec Fig. 4, zero-shot)."""
+    """The L2 reader: answer node names joined by '|' (the paper's Fig. 4 prompt, zero-shot)."""
     messages = render_prompt("graphraft_read", question=question, context=context_text)
     messages[-1]["truncatable"] = True
     comp = llm.chat(messages, max_tokens=100)

@@ -49,7 +49,8 @@ class Pattern:
         return out
 
     def answer_node(self) -> str | None:
-        """Explicit, else the unknown node farthest (in hops) from the known nodes (spec §8)."""
+        """Explicit, else the unknown node farthest (in hops) from the known nodes: the
+        end of the chain the question describes."""
         if self.answer is not None:
             return self.answer
         nodes = self.nodes
@@ -81,7 +82,7 @@ class Pattern:
 
 
 def parse_pattern(text: str) -> Pattern:
-    """Tolerant parser of the LLM's output (spec §4): the first ``{…}`` block, key ``triples`` or
+    """Tolerant parser of the LLM's output: the first ``{…}`` block, key ``triples`` or
     ``graph``, triples as JSON lists or Python tuples."""
     start = text.find("{")
     end = text.rfind("}")

@@ -1,4 +1,4 @@
-"""UltRAG's logical query language (§3.2.1 and spec note 1): projections ``->``, n-ary ``AND``,
+"""UltRAG's logical query language (UltRAG §3.2.1): projections ``->``, n-ary ``AND``,
 plus ``OR`` and ``NOT``; leaves are entity ids (``Q12``) or quoted mentions (``"Kill Bill"``);
 relations are ids (``P3``) or names (``directed_by``), ``_inv`` follows one backwards.
 

@@ -63,7 +63,7 @@ class FuzzyExecutor(ABC):
 
 
 class SymbolicExecutor(FuzzyExecutor):
-    """y[t] = max over edges (h, r, t) of x[h] (spec note 8); milliseconds per projection."""
+    """y[t] = max over edges (h, r, t) of x[h]; milliseconds per projection."""
 
     @cached_property
     def _by_target(self) -> dict[tuple[int, bool], sp.csr_matrix]:
@@ -100,7 +100,7 @@ def diffusion_matrix(g: GraphSnapshot) -> sp.csr_matrix:
 
 
 def personalised_pagerank(walk: sp.csr_matrix, x0: np.ndarray, alpha: float = 0.85, steps: int = 5) -> np.ndarray:
-    """SEPPR (App. B): x ← α·(diffused x) + (1 − α)·x0, five times (the formula, spec note 4)."""
+    """SEPPR (App. B): x ← α·(diffused x) + (1 − α)·x0, five times (the paper's formula)."""
     x = x0.astype(np.float32)
     for _ in range(steps):
         x = alpha * (walk @ x) + (1 - alpha) * x0

@@ -1,6 +1,6 @@
 """A plain-PyTorch port of UltraQuery (Galkin et al. 2024) that loads the official checkpoint.
 
-Spec §3 (shared/methods/ultrag.md). Graph tensors store each triple (h, r, t) twice: edge (h, t)
+Graph tensors store each triple (h, r, t) twice: edge (h, t)
 of type r and edge (t, h) of type r + R. Messages flow from row 1 to row 0 of every edge
 (agg[a] += W[ρ] ⊙ x[b]) — the checkpoint was trained with that convention (its fused kernel);
 PyG's default is the opposite, and flipping it destroys accuracy (regression-tested).

@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-LABELS = ("Entity",)
 REL_TYPES = ("directed_by", "starred_actors", "release_year", "has_genre", "in_language", "has_tags")
 NAMES = ("Kill Bill", "Pulp Fiction", "Grease", "John Ford", "O'Brien", 'say "hi"', "back\\slash", "Zoë")
 
