@@ -19,6 +19,7 @@ from ..paths import PathCandidate, RelationPath
 from ..text import mask_spans
 from .labels import LabelledQuestion, candidate_paths, label_questions
 from .path_ranker import PathRanker, path_features
+from .zero_shot import ZeroShotPathScorer
 
 
 @dataclass
@@ -42,6 +43,7 @@ class LearnedPathSelector:
         self._path_vecs: dict[str, np.ndarray] = {}  # verbalisation embeddings by path key
         self._path_codes: dict[str, np.ndarray] = {}  # ranker encodings by path key
         self._keys: dict[RelationPath, str] = {}
+        self._zero_shot: ZeroShotPathScorer | None = None  # untrained scoring, created on first use
 
     @property
     def trained(self) -> bool:
@@ -110,8 +112,9 @@ class LearnedPathSelector:
     # ---- inference -------------------------------------------------------------------------------
     def select(self, question: str, entity_names: list[str] | None = None) -> Selection:
         """Ground the question (from ``entity_names`` an extractor found, else the mention finder),
-        enumerate candidate paths, and score them. Untrained, the score is the cosine between the
-        masked question and each path's verbalisation (a zero-shot baseline), so every candidate still gets a meaningful order."""
+        enumerate candidate paths, and score them. Untrained, a zero-shot scorer (relation phrases
+        the question names vs. the path's steps, answer type, verbalisation cosine; see
+        :mod:`.zero_shot`) orders them, so every candidate still gets a meaningful order."""
         g = ground_names(self.kg, question, entity_names) if entity_names else ground(self.kg, question)
         if g is None:
             return Selection(None)
@@ -125,7 +128,10 @@ class LearnedPathSelector:
             sel.scores = self.ranker.score(sel.question_vector, self._codes(paths))
         else:
             self._ensure_vectors(paths)
-            sel.scores = np.stack([self._path_vecs[self._key(p)] for p in paths]) @ sel.question_vector
+            if self._zero_shot is None:
+                self._zero_shot = ZeroShotPathScorer(self.kg)
+            sel.scores = self._zero_shot.score(question, mask_spans(question, g.spans), sel.question_vector, cands,
+                                               np.stack([self._path_vecs[self._key(p)] for p in paths]))
         return sel
 
     # ---- persistence -----------------------------------------------------------------------------

@@ -1,0 +1,236 @@
+"""Zero-shot relation-path scoring: rank candidate paths with no trained model and no LLM.
+
+The cosine between a question and a whole path's verbalisation ignores *how many* relational
+phrases a question contains, so it cannot tell "who directed X" from "films directed by the
+director of X". This scorer adds generic evidence that needs only the KG and its embedder:
+
+* **demand**: each content word of the question is matched against every relation name, by stem
+  prefix (weighted by the word's IDF over the relation vocabulary) and by word-embedding contrast.
+  Words that name a relation add to that relation's *demand* (adjacent words naming the same
+  relation count once, as one phrase; the answer-type word after the wh-word only counts when
+  nothing else names its relation).
+* **coverage**: a path *supplies* one unit per step of each relation. Supplied and demanded units
+  that meet are rewarded; steps nobody asked for and phrases no step explains are penalised.
+* **answer type**: the word after the wh-word names the answer. If it names a relation, the path
+  should end by following that relation forward (its object is the answer); if it names none
+  ("which films"), the path should end at a relation's subject.
+* **priors**: shorter paths and smaller answer sets, plus the whole-path verbalisation cosine.
+
+Nothing here knows a dataset: relation names are read from the graph and humanised.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..graph import KnowledgeGraph
+from ..paths import PathCandidate
+from ..text import humanize_label, tokenize_with_spans
+
+__all__ = ["ZeroShotPathScorer", "ZeroShotWeights"]
+
+# generic English function words (no domain vocabulary)
+STOPWORDS = frozenset([
+    "a", "an", "the", "of", "in", "on", "at", "by", "for", "to", "from", "with", "without", "into", "onto",
+    "about", "as", "and", "or", "but", "nor", "not", "no", "so", "than", "then", "too", "very", "is", "are",
+    "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "doing", "has", "have", "had",
+    "having", "can", "could", "shall", "should", "will", "would", "may", "might", "must", "it", "its", "it's",
+    "this", "that", "these", "those", "there", "here", "also", "some", "any", "all", "each", "every", "other",
+    "another", "such", "same", "own", "just", "only", "both", "either", "neither", "one", "ones", "i", "me",
+    "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "they", "them", "their", "what",
+    "which", "who", "whom", "whose", "when", "where", "why", "how", "listed", "list", "tell", "give", "name",
+    "named", "say", "said", "find", "show", "please"
+])
+WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how"])
+NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
+MASK = "x"  # mask_spans replaces the grounded mention with "X"
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "ors", "ies", "ied", "ed", "er", "or", "es", "s", "ly")
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: enough for "directed"/"director"/"directors" to share "direct"."""
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)]
+    return word
+
+
+def stems_match(a: str, b: str) -> bool:
+    """One stem is a prefix of the other (≥ 3 letters: "act" ~ "actor"), or a compound's tail is
+    (≥ 4 letters: "screenwrit" ~ "written")."""
+    for x, y in ((a, b), (b, a)):
+        for i in range(len(x)):
+            tail = x[i:]
+            need = 3 if i == 0 else 4
+            if len(tail) < need:
+                break
+            if (y.startswith(tail) or (tail.startswith(y) and len(y) >= need)):
+                return True
+    return False
+
+
+@dataclass
+class ZeroShotWeights:
+    """Hand-set weights of the score's terms (set on MetaQA's training half, no learning)."""
+
+    verbalisation: float = 1.0  # cosine(question, path verbalisation)
+    matched: float = 1.0  # per demanded relation phrase a step explains
+    extra_step: float = 0.4  # per step no phrase asked for
+    missing: float = 0.8  # per relation phrase no step explains
+    answer_type: float = 0.6  # terminal step agrees with the wh-phrase
+    subject_type: float = 1.0  # backward terminal when the type word names no relation ("which films")
+    hop: float = 0.05  # per step
+    answer_size: float = 0.02  # per log answer-set size
+    lexical: float = 1.0  # strength of a full stem match
+    contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
+    contrast: float = 4.0  # scale of the word-embedding contrast above the offset
+    threshold: float = 0.25  # a word names a relation above this strength
+
+
+class ZeroShotPathScorer:
+    """Scores candidate relation paths for a question without training (higher = better)."""
+
+    def __init__(self, kg: KnowledgeGraph, weights: ZeroShotWeights | None = None) -> None:
+        self.kg = kg
+        self.w = weights or ZeroShotWeights()
+        labels = [humanize_label(r) for r in kg.relations]
+        self.rel_words = [[t for t, _, _ in tokenize_with_spans(lb) if t not in STOPWORDS] or
+                          [t for t, _, _ in tokenize_with_spans(lb)] for lb in labels]
+        n = max(len(labels), 1)
+        df: dict[str, int] = {}
+        for words in self.rel_words:
+            for s in {stem(w) for w in words}:
+                df[s] = df.get(s, 0) + 1
+        # IDF over the relation vocabulary: words shared by many relations ("people", "film") say little
+        self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
+        self.rel_stems = [[stem(w) for w in words] for words in self.rel_words]
+        self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
+        self._word_vecs: dict[str, np.ndarray] = {}
+        self._lex: dict[str, np.ndarray] = {}
+        self._steps: dict[object, tuple[np.ndarray, int, int]] = {}
+
+    # ---- word evidence ---------------------------------------------------------------------------
+    def _lexical(self, word: str) -> np.ndarray:
+        """Per relation, the IDF-weighted share of its name a word's stem matches (memoised)."""
+        row = self._lex.get(word)
+        if row is None:
+            s = stem(word)
+            row = np.zeros(len(self.rel_stems), dtype=np.float32)
+            for r, stems in enumerate(self.rel_stems):
+                hit = [self.idf[t] for t in stems if stems_match(s, t)]
+                if hit:
+                    row[r] = max(hit) / max(self.idf[t] for t in stems)
+            self._lex[word] = row
+        return row
+
+    def _vectors(self, words: Sequence[str]) -> np.ndarray:
+        missing = [w for w in dict.fromkeys(words) if w not in self._word_vecs]
+        if missing:
+            self._word_vecs.update(zip(missing, self.kg.embed(missing)))
+        return np.stack([self._word_vecs[w] for w in words])
+
+    def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:
+        """(words × relations) how strongly each word names each relation, in [0, 1]: the best of
+        a stem match and the word embedding's cosine contrasted with its mean over relations
+        (generic words such as "film" are close to every relation of a film graph, so only the
+        excess over the mean is evidence)."""
+        if not words:
+            return np.zeros((0, len(self.rel_stems)), dtype=np.float32)
+        sims = self._vectors(words) @ self.rel_matrix.T
+        contrast = sims - sims.mean(axis=1, keepdims=True) - self.w.contrast_offset
+        contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0)
+        lex = np.stack([self._lexical(w) for w in words]) * self.w.lexical
+        return np.maximum(contrast, lex)
+
+    def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """Relation demand (how many phrases name each relation) and the answer-type word's
+        strengths (None when the question has no wh-word followed by a content word)."""
+        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
+        content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
+        n_rel = len(self.rel_stems)
+        if not content:
+            return np.zeros(n_rel, dtype=np.float32), None
+        strength = self.word_relation_strength([t for _, t in content])
+        wh_at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+        type_row = None
+        type_k = None
+        if wh_at is not None:
+            type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
+            between = toks[wh_at + 1: content[type_k][0]] if type_k is not None else []
+            # "what/which (are the) X" names the answer; "who/when ... " only when the word follows
+            if type_k is not None and (any(t not in STOPWORDS for t in between) or
+                                       (between and toks[wh_at] not in NOUN_WH)):
+                type_k = None
+            if type_k is not None:  # the answer's noun phrase: the run of adjacent content words
+                run = [type_k]
+                while run[-1] + 1 < len(content) and content[run[-1] + 1][0] == content[run[-1]][0] + 1:
+                    run.append(run[-1] + 1)
+                type_row = strength[run].max(axis=0)
+                type_k = run[int(np.argmax(strength[run].max(axis=1)))]
+        demand = np.zeros(n_rel, dtype=np.float32)
+        last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
+        type_rel = None
+        for k, (i, _) in enumerate(content):
+            r = int(np.argmax(strength[k]))
+            s = float(strength[k, r])
+            if s < self.w.threshold:
+                last = None
+                continue
+            if k == type_k:
+                type_rel = (r, s)
+                last = (i, r, s)
+                continue
+            if last is not None and last[1] == r and i == last[0] + 1:  # same phrase: counts once
+                demand[r] += max(s - last[2], 0.0)
+                s = max(s, last[2])
+            else:
+                demand[r] += s
+            last = (i, r, s)
+        if type_rel is not None and demand[type_rel[0]] == 0:
+            demand[type_rel[0]] = type_rel[1]
+        return demand, type_row
+
+    # ---- paths -----------------------------------------------------------------------------------
+    def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Step counts per relation (paths × relations), terminal relation, terminal direction
+        (1 = forward) and hop count."""
+        n_rel = len(self.rel_stems)
+        counts = np.zeros((len(candidates), n_rel), dtype=np.float32)
+        last_rel = np.empty(len(candidates), dtype=np.int64)
+        forward = np.empty(len(candidates), dtype=np.float32)
+        hops = np.empty(len(candidates), dtype=np.float32)
+        for p, c in enumerate(candidates):
+            path = c.path
+            for r, _ in path.steps:
+                counts[p, r] += 1
+            r, d = path.steps[path.answer_var - 1]  # a bridge's answer is its first step's end
+            last_rel[p], forward[p], hops[p] = r, 1.0 if d == "out" else 0.0, path.hops
+        return counts, last_rel, forward, hops
+
+    def score(self, question: str, masked_question: str, question_vector: np.ndarray,
+              candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:
+        """One score per candidate, higher = better. ``path_vectors`` (unit embeddings of the
+        candidates' verbalisations, rows aligned with ``candidates``) adds the whole-path cosine."""
+        if not candidates:
+            return np.zeros(0, dtype=np.float32)
+        w = self.w
+        demand, type_row = self.demand(masked_question)
+        counts, last_rel, forward, hops = self._path_arrays(candidates)
+        matched = np.minimum(counts, demand[None, :]).sum(axis=1)
+        extra = np.clip(counts - demand[None, :], 0.0, None).sum(axis=1)
+        missing = np.clip(demand[None, :] - counts, 0.0, None).sum(axis=1)
+        score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops
+        if type_row is not None:
+            named = float(type_row.max())
+            # forward terminal: does the type word name that relation; backward: does it name none
+            agree = np.where(forward > 0, type_row[last_rel], w.subject_type * (1.0 - named))
+            score += w.answer_type * agree
+        sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
+        score -= w.answer_size * np.log1p(sizes)
+        if path_vectors is not None:
+            score += w.verbalisation * (path_vectors @ question_vector)
+        return score.astype(np.float32)
