@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import numpy as np
-from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split
+from _common import emit, evaluate_by_hop, metaqa_arguments, metaqa_split, trained_method
 
 from kgrag import KnowledgeGraph
 from kgrag.methods import create_method
@@ -31,10 +31,7 @@ def main() -> None:
     args = ap.parse_args()
     train, val = metaqa_split(args.train_per_hop, args.val_per_hop)
     kg = KnowledgeGraph(args.db)
-    method = create_method("simgrag", kg)
-    if not method.load(args.model):
-        method.fit(train)
-        method.save(args.model)
+    method = trained_method("simgrag", kg, args.model, train)
     evaluate_by_hop(kg, method, val, args.out / "learned", pattern_source="learned")
     for hop in val:
         emit(benchmark="simgrag-retrieval", hop=hop, **retrieval_ms(args.out / "learned" / f"{hop}-hop"))

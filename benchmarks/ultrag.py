@@ -22,7 +22,7 @@ from kgrag.methods.ultrag.method import path_to_query
 from kgrag.store.snapshot import GraphSnapshot
 
 
-def answer_path_edges(g: GraphSnapshot, seed: int, steps, gold: set[int]) -> np.ndarray:  # noqa: ANN001
+def answer_path_edges(g: GraphSnapshot, seed: int, steps, gold: set[int]) -> np.ndarray:
     """Row indices of g.edges on some path seed → gold along ``steps`` (forward sets, then back)."""
     fronts = [np.array([seed])]
     for r, d in steps:
@@ -39,7 +39,7 @@ def answer_path_edges(g: GraphSnapshot, seed: int, steps, gold: set[int]) -> np.
     return np.unique(np.concatenate(rows)) if rows else np.zeros(0, dtype=np.int64)
 
 
-def robustness(kg, symbolic, neural, items, fraction: float, seed: int) -> None:  # noqa: ANN001
+def robustness(kg, symbolic, neural, items, fraction: float, seed: int) -> None:
     rng = np.random.default_rng(seed)
     g = kg.snapshot
     for hop, group in items.items():

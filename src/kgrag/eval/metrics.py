@@ -81,6 +81,7 @@ def question_metrics(ranked: Sequence[str], selected: Sequence[str], answer_text
         "hits@1": hits_at_1(ranked, gold),
         "hits@1_lenient": hits_at_1_lenient(text, gold),
         "hit@5": hit_at_k(ranked, gold, 5),
+        "hit@10": hit_at_k(ranked, gold, 10),  # ByoKG-RAG's retrieval Recall@10
         "recall@20": recall_at_k(ranked, gold, 20),
         "mrr": mrr(ranked, gold),
         "precision": prf[0] if prf else None,

@@ -11,7 +11,7 @@ import numpy as np
 
 from .oracle import ceiling
 
-METRICS = ("hits@1", "hits@1_lenient", "hit@5", "recall@20", "mrr", "precision", "recall", "f1",
+METRICS = ("hits@1", "hits@1_lenient", "hit@5", "hit@10", "recall@20", "mrr", "precision", "recall", "f1",
            "exact_match", "accuracy")
 
 

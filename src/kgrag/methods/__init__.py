@@ -6,6 +6,7 @@ entry-point group. `create_method("graphraft", kg, {"top_queries": 3})` makes on
 
 from .base import UNLINKED, Method, check_question
 from .baseline import BaselineMethod, BaselineOptions
+from .byokg import ByoKGMethod, ByoKGOptions
 from .graphraft import GraphRAFTMethod, GraphRAFTOptions
 from .options import MethodOptions, OptionInfo, PathModelOptions, describe_options, parse_options
 from .registry import ENTRY_POINT_GROUP, available_methods, create_method, method_class, register_method
@@ -13,7 +14,7 @@ from .simgrag import SimGRAGMethod, SimGRAGOptions
 from .ultrag import UltRAGMethod, UltRAGOptions
 
 __all__ = [
-    "ENTRY_POINT_GROUP", "UNLINKED", "BaselineMethod", "BaselineOptions", "GraphRAFTMethod", "GraphRAFTOptions",
+    "ENTRY_POINT_GROUP", "UNLINKED", "BaselineMethod", "BaselineOptions", "ByoKGMethod", "ByoKGOptions", "GraphRAFTMethod", "GraphRAFTOptions",
     "Method", "MethodOptions", "OptionInfo", "PathModelOptions", "SimGRAGMethod", "SimGRAGOptions", "UltRAGMethod",
     "UltRAGOptions", "available_methods", "check_question", "create_method", "describe_options", "method_class",
     "parse_options", "register_method",

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 from ..learn.path_selector import LearnedPathSelector
 from .base import Method
@@ -28,6 +29,17 @@ class LearnedPathMethod(Method):
                  llm: LLM | None = None) -> None:
         super().__init__(kg, options, llm=llm)
         self.selector = LearnedPathSelector(kg, self.options.max_hops, self.options.max_frontier, self.options.epochs)
+
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        """Train the shared path model on the pairs."""
+        return self.selector.fit(pairs)
+
+    def save(self, directory: Path) -> None:
+        if self.selector.trained:
+            self.selector.save(directory)
+
+    def load(self, directory: Path) -> bool:
+        return self.load_path_model(directory)
 
     def load_path_model(self, directory: Path) -> bool:
         """This method's saved path model, else the one GraphRAFT's training saved beside it."""

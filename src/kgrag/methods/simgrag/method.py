@@ -62,13 +62,6 @@ class SimGRAGMethod(LearnedPathMethod):
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         return self.selector.fit(pairs) if self.options.pattern_source == "learned" else {}
 
-    def save(self, directory: Path) -> None:
-        if self.selector.trained:
-            self.selector.save(directory)
-
-    def load(self, directory: Path) -> bool:
-        return self.load_path_model(directory)
-
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:
         if self.options.pattern_source == "llm":

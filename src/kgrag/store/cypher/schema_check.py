@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
-from .grammar import check_cypher, position
+from .grammar import check_cypher, position, show
 
 if TYPE_CHECKING:
     from ..kuzu_store import Schema
@@ -32,8 +32,8 @@ class SchemaProblem:
     suggestion: str | None = None
 
     def __str__(self) -> str:
-        hint = f" (did you mean '{self.suggestion}'?)" if self.suggestion else ""
-        return f"{self.where}: unknown {self.kind} '{self.name}'{hint}"
+        hint = f" (did you mean '{show(self.suggestion)}'?)" if self.suggestion else ""
+        return f"{self.where}: unknown {self.kind} '{show(self.name)}'{hint}"  # one line, bounded: it goes into prompts
 
 
 def _text(token: Token) -> str:
