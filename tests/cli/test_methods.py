@@ -137,3 +137,12 @@ def test_ask_has_no_method_specific_flags(cli_db):
     for command in ("eval", "train", "demo", "llm-check"):
         assert "--llm-base-url" in kgrag(command, "--help").stdout, command
 
+
+
+def test_byokg_answers_on_a_freshly_ingested_kg(cli_db):
+    """Nothing trained, no LLM: ByoKG-RAG's learned linker falls back to the zero-shot path scorer."""
+    r = kgrag("ask", "who directed Pulp Fiction", "--db", str(cli_db), "-m", "byokg")
+    assert r.returncode == 0, r.stderr
+    assert "Quentin Tarantino" in r.stdout
+    r = kgrag("ask", "who directed Pulp Fiction", "--db", str(cli_db), "-m", "byokg", "-o", "rounds=9")
+    assert r.returncode == 2 and "rounds" in r.stderr and "Traceback" not in r.stderr

@@ -119,3 +119,22 @@ def test_a_failing_llm_leaves_the_no_llm_answer(sample_kg, scripted):
         "who directed Swann in Love")
     assert ans.error is None and ans.names[0] == "Volker Schlöndorff"
     assert any("linker step failed: cannot reach" in w for w in ans.warnings)
+
+
+def test_agentic_walk_obeys_its_hops_and_fan_out(movies_kg, scripted):
+    from kgrag.methods.byokg.agentic import agentic_walk
+    from kgrag.answer import Answer
+    from kgrag.methods.byokg.llm_steps import LLMBudget
+
+    llm = scripted({"select_relations": lambda text: {"selected": ["starred_actors"]},
+                    "select_entities": [{"next_entities": ["Uma Thurman"]}, {"next_entities": ["FINISH"]}]})
+    pulp = movies_kg.ids_by_name["Pulp Fiction"][0]
+    result = Answer("q", "byokg")
+    items = agentic_walk(movies_kg, LLMBudget(llm, result, 10), "q", [pulp], 1, hops=2, fanout=1)
+    assert llm.kinds() == ["select_relations", "select_entities"] * 2
+    first_hop = [i for i in items if i.text.startswith("Pulp Fiction")]
+    assert len(first_hop) == 1  # fan-out 1: one starred_actors triple of Pulp Fiction shown
+    llm = scripted({"select_relations": lambda text: {"selected": ["starred_actors"]},
+                    "select_entities": [{"next_entities": ["Uma Thurman"]}]})
+    agentic_walk(movies_kg, LLMBudget(llm, Answer("q", "byokg"), 10), "q", [pulp], 1, hops=1, fanout=5)
+    assert llm.kinds() == ["select_relations", "select_entities"]
