@@ -122,7 +122,8 @@ class LearnedPathSelector:
         sel = Selection(g, cands)
         if not cands:
             return sel
-        sel.question_vector = self.kg.embed([mask_spans(question, g.spans)])[0]
+        masked = mask_spans(question, g.spans)
+        sel.question_vector = self.kg.embed([masked])[0]
         paths = [c.path for c in cands]
         if self.ranker is not None:
             sel.scores = self.ranker.score(sel.question_vector, self._codes(paths))
@@ -130,7 +131,7 @@ class LearnedPathSelector:
             self._ensure_vectors(paths)
             if self._zero_shot is None:
                 self._zero_shot = ZeroShotPathScorer(self.kg)
-            sel.scores = self._zero_shot.score(question, mask_spans(question, g.spans), sel.question_vector, cands,
+            sel.scores = self._zero_shot.score(masked, sel.question_vector, cands,
                                                np.stack([self._path_vecs[self._key(p)] for p in paths]))
         return sel
 

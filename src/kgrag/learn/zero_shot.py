@@ -111,7 +111,6 @@ class ZeroShotPathScorer:
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
-        self._steps: dict[object, tuple[np.ndarray, int, int]] = {}
 
     # ---- word evidence ---------------------------------------------------------------------------
     def _lexical(self, word: str) -> np.ndarray:
@@ -211,7 +210,7 @@ class ZeroShotPathScorer:
             last_rel[p], forward[p], hops[p] = r, 1.0 if d == "out" else 0.0, path.hops
         return counts, last_rel, forward, hops
 
-    def score(self, question: str, masked_question: str, question_vector: np.ndarray,
+    def score(self, masked_question: str, question_vector: np.ndarray,
               candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:
         """One score per candidate, higher = better. ``path_vectors`` (unit embeddings of the
         candidates' verbalisations, rows aligned with ``candidates``) adds the whole-path cosine."""
