@@ -12,8 +12,18 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test bench llama-rebuild
-install: $(VENV)/.installed
+.PHONY: install demo test bench llama-rebuild system-deps
+install: system-deps $(VENV)/.installed
+
+# Debian packages from apt-packages.txt (a real browser for the web page's test), when missing.
+# Without root or sudo it says so and the browser test skips with that message.
+APT_PACKAGES := $(shell grep -v '^\#' apt-packages.txt)
+system-deps:
+	@if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo apt-get update -qq && \
+	  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(APT_PACKAGES); \
+	else echo "system-deps: not root and no sudo; not installing $(APT_PACKAGES) (the browser test will skip)"; fi
 
 # Rebuild and reinstall llama-cpp-python (KGRAG_LLAMA_CMAKE_ARGS overrides the portable flags).
 llama-rebuild: $(VENV)/.installed

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Answer", "Evidence", "LLMCall", "RankedEntity"]
+__all__ = ["Answer", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Subgraph", "jsonable"]
 
 
 @dataclass
@@ -41,6 +43,48 @@ class LLMCall:
 
 
 @dataclass
+class GraphNode:
+    """An entity of the evidence subgraph; ``role`` is question, answer or context."""
+
+    id: int
+    name: str
+    role: str = "context"
+
+
+@dataclass
+class GraphEdge:
+    """A KG triple of the evidence subgraph (``source -relation-> target``, as stored)."""
+
+    source: int
+    target: int
+    relation: str
+
+
+@dataclass
+class Subgraph:
+    """The part of the KG that connects the question's entities to the answers: what a person
+    looks at to see why an answer came out."""
+
+    nodes: list[GraphNode] = field(default_factory=list)
+    edges: list[GraphEdge] = field(default_factory=list)
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with every part JSON can carry: numpy scalars as Python numbers, NaN/inf as None
+    (a browser's JSON.parse rejects them), tuples as lists, anything else as its string."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if value is None or isinstance(value, (str, int, bool)):
+        return value
+    item = getattr(value, "item", None)  # numpy scalar
+    return jsonable(item()) if callable(item) else str(value)
+
+
+@dataclass
 class Answer:
     """Ranked answer entities, optional free text, evidence, timings, LLM usage and errors.
 
@@ -59,6 +103,8 @@ class Answer:
     llm_calls: list[LLMCall] = field(default_factory=list)
     error: str | None = None  # why the question could not be answered (see `NoAnswer`)
     warnings: list[str] = field(default_factory=list)  # answered, with a caveat (e.g. a search cut short)
+    error_type: str | None = None  # the error's class (e.g. LLMUnavailable), for callers that map it
+    subgraph: Subgraph | None = None  # filled by the public API (`kgrag.Database.ask`), not by methods
 
     @property
     def names(self) -> list[str]:
@@ -83,5 +129,15 @@ class Answer:
         self.llm_calls.append(LLMCall(purpose, completion.model, completion.usage.prompt_tokens,
                                       completion.usage.completion_tokens, completion.latency, completion.cached))
 
+    @property
+    def queries(self) -> list[Evidence]:
+        """The executed queries and patterns among the evidence."""
+        return [e for e in self.evidence if e.kind in ("query", "pattern")]
+
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """A plain dict that `json.dumps` takes as it is (see `jsonable`)."""
+        return jsonable(asdict(self))
+
+    def to_json_text(self) -> str:
+        """The one serialisation: `kgrag ask --json`, the service and the page read these bytes."""
+        return json.dumps(self.to_json(), ensure_ascii=False, allow_nan=False)

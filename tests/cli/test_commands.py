@@ -25,7 +25,7 @@ def test_link_json_shape(cli_db, tmp_path):
     m = obj["mentions"][0]
     assert set(m) == {"text", "start", "end", "score", "candidates"}
     assert m["text"] == "Pulp Fiction" and obj["question"][m["start"]:m["end"]] == "Pulp Fiction"
-    assert set(m["candidates"][0]) == {"id", "name", "score"}
+    assert set(m["candidates"][0]) == {"id", "name", "score", "method"}
     qs = tmp_path / "qs.txt"
     qs.write_text("who starred in Grease\n\nwhen was Kill Bill released\n")
     lines = kgrag("link", "--db", str(cli_db), "--file", str(qs)).stdout.splitlines()

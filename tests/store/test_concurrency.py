@@ -83,7 +83,7 @@ class StubMethod:
 
 
 def worker(mode: str, db: Path, files: list[str], seconds: float, seed: int) -> None:
-    from kgrag.cli.answer_commands import save_model
+    from kgrag.api import save_model
     from kgrag.graph import KnowledgeGraph, build_indexes
     from kgrag.store.database import Source, ingest
     from kgrag.store.locks import writer_lock

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -21,17 +21,15 @@ from .common import (
     llm_from_flags,
     open_method,
     out,
+    parse_method_options,
     say_waiting,
 )
 
 if TYPE_CHECKING:
     from ..answer import Answer
     from ..datasets import QAItem
-    from ..graph import KnowledgeGraph
-    from ..methods.base import Method
-    from ..store.locks import WriterLock
 
-__all__ = ["ask", "eval_cmd", "load_files", "save_model", "show_answer", "train"]
+__all__ = ["ask", "eval_cmd", "load_files", "show_answer", "train"]
 
 
 def load_files(files: list[Path], limit: int = 0) -> list[QAItem]:
@@ -43,21 +41,6 @@ def load_files(files: list[Path], limit: int = 0) -> list[QAItem]:
         loaded = load_dataset(f)
         items += loaded[:limit] if limit else loaded
     return items
-
-
-def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
-               report: dict[str, Any] | None = None) -> Path:
-    """Save what ``m`` learned from ``kg``'s version as a new version (`publish_model`), with the
-    fit report beside it; returns where the model now lives."""
-    from ..store.database import publish_model
-
-    def save(target: Path) -> None:
-        m.save(target)
-        if report is not None:
-            target.mkdir(parents=True, exist_ok=True)
-            (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
-
-    return publish_model(lock, kg.version, method, save)
 
 
 def show_answer(ans: Answer, top: int = 5) -> None:
@@ -78,14 +61,13 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
         as_json: Annotated[bool, typer.Option("--json", help="Print the Answer as JSON.")] = False,
         llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
         llm_config: LLMConfigOpt = None) -> None:
-    """Answer one question, showing the evidence."""
-    from ..graph import KnowledgeGraph
+    """Answer one question, showing the evidence (--json: the Answer as the service returns it)."""
+    from ..api import Database
 
-    kg = KnowledgeGraph(db)
-    model = llm_from_flags(llm, llm_model, llm_base_url, llm_config)
-    ans = open_method(kg, method, option, model).answer(question)
+    db_ = Database(db, method=method, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
+    ans = db_.ask(question, options=parse_method_options(option), subgraph=as_json)
     if as_json:
-        print(json.dumps(ans.to_json(), ensure_ascii=False, default=str))
+        print(ans.to_json_text())
     else:
         out.print(f"[bold]{question}[/]")
         show_answer(ans, top=10)
@@ -95,9 +77,9 @@ def eval_cmd(
     data: Annotated[list[Path], typer.Option("--data", help="Questions (MetaQA .txt or JSONL); repeatable.")],
     db: DbOpt = Path("kgrag-db"),
     method: MethodOpt = "baseline",
-    train: Annotated[Optional[list[Path]], typer.Option(help="Training pairs for methods that learn.")] = None,
+    train: Annotated[list[Path] | None, typer.Option(help="Training pairs for methods that learn.")] = None,
     limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
-    out_dir: Annotated[Optional[Path], typer.Option("--out", help="Output directory.")] = None,
+    out_dir: Annotated[Path | None, typer.Option("--out", help="Output directory.")] = None,
     oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
     option: OptionsOpt = None,
     llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
@@ -147,6 +129,7 @@ def train(
     Training is a writer from start to end: the model refers to the ids of the version it learned
     from, so no ingest may publish in between (it waits), and the model is published as a new
     version (the old one plus ``models/<method>/``), never written into a version readers use."""
+    from ..api import save_model
     from ..graph import KnowledgeGraph
     from ..store.locks import writer_lock
     from ..store.versions import current_version

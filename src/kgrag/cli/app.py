@@ -15,6 +15,7 @@ from .data_commands import check, info, ingest, link, query, split
 from .demo_command import demo
 from .llm_commands import llm_check
 from .method_commands import methods
+from .serve_command import serve
 
 __all__ = ["app", "build_app", "main"]
 
@@ -22,7 +23,7 @@ __all__ = ["app", "build_app", "main"]
 def build_app() -> typer.Typer:
     cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                       help="Question answering over your own knowledge graph.")
-    for command in (ingest, info, check, link, query, split, ask, train, demo, methods):
+    for command in (ingest, info, check, link, query, split, ask, train, demo, methods, serve):
         cli.command()(command)
     cli.command(name="eval")(eval_cmd)
     cli.command(name="llm-check")(llm_check)

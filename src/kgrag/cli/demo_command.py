@@ -8,9 +8,10 @@ from typing import Annotated
 
 import typer
 
+from ..api import save_model
 from ..datasets import sample_dir
 from ..store.layout import DatabaseLayout
-from .answer_commands import save_model, show_answer
+from .answer_commands import show_answer
 from .common import (
     LLMBackendOpt,
     LLMBaseUrlOpt,

@@ -53,7 +53,8 @@ class Mention:
 
     def to_json(self) -> dict:
         return {"text": self.text, "start": self.start, "end": self.end, "score": round(self.score, 4),
-                "candidates": [{"id": c.id, "name": c.name, "score": round(c.score, 4)} for c in self.candidates]}
+                "candidates": [{"id": c.id, "name": c.name, "score": round(c.score, 4), "method": c.method}
+                               for c in self.candidates]}
 
 
 class EntityLinker:

@@ -11,7 +11,9 @@ import logging
 import re
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from ..errors import LLMOutputError, NotSupportedByBackend
@@ -21,6 +23,22 @@ from .config import LLMConfig
 from .types import Completion, Message, Usage
 
 log = logging.getLogger("kgrag.llm")
+
+# Where the text of free-form `chat` calls goes as it is written (see `tokens_to`): a context
+# variable, so a service streams one request's tokens without any method knowing about streaming.
+_TOKEN_SINK: ContextVar[Callable[[str], None] | None] = ContextVar("kgrag_token_sink", default=None)
+
+
+@contextmanager
+def tokens_to(sink: Callable[[str], None]) -> Iterator[None]:
+    """While active (in this thread or task), every unconstrained `LLM.chat` streams its text
+    piece by piece into ``sink`` as the backend writes it; constrained calls (JSON schema, grammar,
+    choices) are parsed as a whole and are not streamed."""
+    token = _TOKEN_SINK.set(sink)
+    try:
+        yield
+    finally:
+        _TOKEN_SINK.reset(token)
 
 
 def choice_schema(choices: Sequence[str]) -> dict[str, Any]:
@@ -102,9 +120,18 @@ class LLM(ABC):
         params = {"max_tokens": max_tokens, "temperature": temperature, "stop": stop, "json_schema": json_schema,
                   "grammar": grammar, "choices": list(choices) if choices else None, "seed": self.config.seed}
         key = ResponseCache.key(backend=self.backend, model=self.model_name, messages=messages, **params) if self._cache else ""
+        sink = _TOKEN_SINK.get() if json_schema is None and grammar is None and not choices else None
         if self._cache and (hit := self._cache.get(key)):
+            if sink is not None:
+                sink(hit["text"])
             return Completion(hit["text"], hit["model"], Usage(**hit["usage"]), 0.0, hit["parsed"], True,
                               hit.get("finish_reason"))
+        if sink is not None and type(self)._stream is not LLM._stream:
+            comp = self._streamed(messages, sink, max_tokens=max_tokens, temperature=temperature, stop=stop)
+            if self._cache:
+                self._cache.put(key, {"text": comp.text, "model": comp.model, "usage": comp.usage.__dict__,
+                                      "parsed": None, "finish_reason": None})
+            return comp
         via_schema = bool(choices) and not (self.supports_grammar or self.choices_by_scoring)
         if via_schema:
             json_schema = choice_schema(choices)  # type: ignore[arg-type]
@@ -120,6 +147,20 @@ class LLM(ABC):
             self._cache.put(key, {"text": comp.text, "model": comp.model, "usage": comp.usage.__dict__,
                                   "parsed": comp.parsed, "finish_reason": comp.finish_reason})
         return comp
+
+    def _streamed(self, messages: list[Message], sink: Callable[[str], None], *, max_tokens: int,
+                  temperature: float, stop: list[str] | None) -> Completion:
+        """A completion written through `_stream`, each piece handed to ``sink`` on the way; the
+        token counts are the backend's tokenizer's count of what was sent and written."""
+        t0 = time.perf_counter()
+        pieces: list[str] = []
+        for piece in self._stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop):
+            pieces.append(piece)
+            sink(piece)
+        text = "".join(pieces)
+        prompt = sum(self.count_tokens(m["content"]) for m in messages)
+        return Completion(text, self.model_name, Usage(prompt, self.count_tokens(text) if text else 0),
+                          time.perf_counter() - t0)
 
     def _parsed(self, comp: Completion, messages: list[Message], schema: dict[str, Any], max_tokens: int,
                 temperature: float, stop: list[str] | None) -> Completion:

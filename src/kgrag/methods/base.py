@@ -103,7 +103,7 @@ class Method(ABC):
             with _blas_controller().limit(limits=1, user_api="blas"):
                 fill(question, result)
         except KgragError as exc:
-            result.error = str(exc)
+            result.error, result.error_type = str(exc), type(exc).__name__
         result.timings["total"] = time.perf_counter() - t0
         return result
 

@@ -1,0 +1,177 @@
+"""`Database`: kgrag as a library — one opened database, its methods and their models.
+
+The CLI, the HTTP service and a user's own code all answer through this one object, so an answer
+is computed and serialised the same way everywhere (`kgrag ask --json` and ``POST /ask`` return
+the same bytes). It is safe to share between threads: a lock serialises the work on the shared
+state (Kùzu connection, lazily loaded indexes and models); answering is CPU-bound, so on a
+2-core machine concurrency comes from processes (`kgrag serve --replicas`), not threads.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..answer import Answer
+from ..datasets import QAItem, load_dataset
+from ..graph import KnowledgeGraph, build_indexes
+from ..linking.linker import Mention
+from ..methods import create_method
+from ..methods.base import Method, check_question
+from ..store.database import Source, ingest, publish_model
+from ..store.graph_data import IngestStats
+from ..store.locks import WriterLock, writer_lock
+from .subgraph import evidence_subgraph
+
+if TYPE_CHECKING:
+    from ..llm.base import LLM
+
+__all__ = ["Database", "save_model"]
+
+
+def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
+               report: dict[str, Any] | None = None) -> Path:
+    """Save what ``m`` learned from ``kg``'s version as a new version (`publish_model`), with the
+    fit report beside it; returns where the model now lives."""
+    def save(target: Path) -> None:
+        m.save(target)
+        if report is not None:
+            target.mkdir(parents=True, exist_ok=True)
+            (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+
+    return publish_model(lock, kg.version, method, save)
+
+
+def _options_key(options: Mapping[str, Any] | None) -> str:
+    return json.dumps(dict(options or {}), sort_keys=True, default=str)
+
+
+class Database:
+    """An opened kgrag database: ``Database("mydb").ask("who directed Kill Bill")``.
+
+    ``method`` is the default method of `ask`; ``llm`` the model for methods that call one (None:
+    the configured one — flags > environment > kgrag.toml > the bundled local model — created
+    when a method first needs it)."""
+
+    def __init__(self, path: str | Path, *, method: str = "baseline", llm: LLM | None = None) -> None:
+        self.path = Path(path)
+        self.kg = KnowledgeGraph(self.path)
+        self.default_method = method
+        self.llm = llm
+        self._methods: dict[tuple[str, str], Method] = {}
+        self._lock = threading.RLock()
+        self.last_ingest: IngestStats | None = None  # set by `Database.ingest`
+
+    # ---- building ---------------------------------------------------------------------------------
+    @classmethod
+    def ingest(cls, path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
+               on_error: str = "fail", embed: bool = True, **open_args: Any) -> Database:
+        """Load triple files into ``path`` (atomic: a failed ingest changes nothing), then open it."""
+        stats = ingest_files(path, files, fmt=fmt, append=append, on_error=on_error, embed=embed)
+        db = cls(path, **open_args)
+        db.last_ingest = stats
+        return db
+
+    # ---- reading ----------------------------------------------------------------------------------
+    def info(self) -> dict[str, Any]:
+        """Counts, relations and the version being read (what ``GET /info`` shows)."""
+        meta = self.kg.meta
+        return {"path": str(self.path), "version": self.kg.version.name, "nodes": int(meta["nodes"]),
+                "edges": int(meta["edges"]), "relations": [r["label"] for r in meta["relations"]]}
+
+    def link(self, text: str, top_m: int = 3) -> list[Mention]:
+        """The entity mentions in ``text``, each with its ``top_m`` KG candidates."""
+        with self._lock:
+            return self.kg.linker.find_mentions(text, top_m)
+
+    def method(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> Method:
+        """The method ``name`` with ``options``, created once and kept (with what `train` saved for
+        it loaded); an unknown name or option raises `UnknownMethodError` / `InvalidOptionError`."""
+        name = name or self.default_method
+        key = (name, _options_key(options))
+        with self._lock:
+            if key not in self._methods:
+                m = create_method(name, self.kg, options, llm=self.llm)
+                m.load(self.kg.files.model_dir(name))
+                self._methods[key] = m
+            return self._methods[key]
+
+    def ask(self, question: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
+            subgraph: bool = True, on_stage: Callable[[str], None] | None = None) -> Answer:
+        """Answer ``question``; the `Answer` carries the ranked entities, text, evidence, the
+        evidence subgraph (unless ``subgraph=False``), timings and LLM usage. A question the
+        method cannot answer comes back with ``error`` set; a bad question or option raises."""
+        check_question(question)
+        with self._lock:
+            m = self.method(method, options)
+            if on_stage:
+                on_stage("answering")
+            ans = m.answer(question)
+            if subgraph:
+                if on_stage:
+                    on_stage("subgraph")
+                t0 = time.perf_counter()
+                ans.subgraph = evidence_subgraph(self.kg, ans)
+                ans.timings["subgraph"] = time.perf_counter() - t0
+        return ans
+
+    # ---- learning and evaluating ------------------------------------------------------------------
+    def train(self, method: str, pairs: list[QAItem] | str | Path, options: Mapping[str, Any] | None = None,
+              wait: bool = True) -> dict[str, Any]:
+        """Learn from question-answer pairs (a list or a file) and publish the model as a new
+        version of the database; this object then reads that version."""
+        items = load_dataset(Path(pairs)) if isinstance(pairs, (str, Path)) else pairs
+        with self._lock, writer_lock(self.path, wait=wait) as lock:
+            m = create_method(method, self.kg, options, llm=self.llm)
+            report = m.fit(items)
+            save_model(lock, self.kg, m, method, report)
+        self.refresh()
+        return report
+
+    def evaluate(self, items: list[QAItem] | str | Path, method: str | None = None,
+                 options: Mapping[str, Any] | None = None, out: str | Path | None = None,
+                 progress: bool = False) -> dict[str, Any]:
+        """Answer every question, write the per-question JSONL, report and plots to ``out``
+        (default ``runs/<method>-<time>``); returns the summary (metrics overall and per type)."""
+        from ..eval.report import write_report
+        from ..eval.runner import evaluate
+
+        questions = load_dataset(Path(items)) if isinstance(items, (str, Path)) else items
+        name = method or self.default_method
+        out_dir = Path(out) if out else Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+        with self._lock:
+            records = evaluate(self.kg, self.method(name, options), questions, out_dir, show_progress=progress)
+        return write_report(records, out_dir, name, str(items) if isinstance(items, (str, Path)) else "items")
+
+    # ---- lifetime ---------------------------------------------------------------------------------
+    def refresh(self) -> bool:
+        """Move to the newest published version (after an ingest or a training elsewhere); the
+        methods built on the old one are dropped. True when it moved."""
+        with self._lock:
+            moved = self.kg.refresh()
+            if moved:
+                self._methods.clear()
+            return moved
+
+    def close(self) -> None:
+        with self._lock:
+            self._methods.clear()
+            self.kg.close()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def ingest_files(path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
+                 on_error: str = "fail", embed: bool = True) -> IngestStats:
+    """Read triple files into the database at ``path`` as a new version (see `store.database.ingest`)."""
+    sources = [Source(Path(f), fmt) for f in files]
+    return ingest(sources, Path(path), append=append, on_error=on_error,  # type: ignore[arg-type]
+                  after_build=(lambda v: build_indexes(v, progress=False)) if embed else None)

@@ -1,0 +1,59 @@
+"""The evidence subgraph of an answer: the KG around the question's entities and the answers.
+
+Methods record their evidence in their own terms (a relation path, a matched pattern, a scored
+triple, a neural query); a person wants one picture. This builds it the same way for every
+method: the triples a method names in its evidence (ids in ``data``), plus the shortest KG paths
+(≤ ``max_hops``) from each entity the question mentions to each selected answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..answer import Answer, GraphEdge, GraphNode, Subgraph
+from ..graph import KnowledgeGraph
+
+__all__ = ["evidence_subgraph"]
+
+
+def _evidence_triples(answer: Answer, num_relations: int) -> Iterator[tuple[int, int, int]]:
+    """The (head, relation id, tail) triples the method put in its evidence."""
+    for ev in answer.evidence:
+        data: dict[str, Any] = ev.data
+        if all(isinstance(data.get(k), int) for k in ("head", "relation", "tail")):
+            yield data["head"], data["relation"], data["tail"]
+        for t in data.get("triples") or []:
+            if isinstance(t, (list, tuple)) and len(t) == 3 and all(isinstance(x, int) for x in t):
+                yield t[0], t[1], t[2]
+
+
+def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 10, max_hops: int = 3,
+                      paths_per_pair: int = 2, max_edges: int = 200) -> Subgraph:
+    """The subgraph for ``answer`` (bounded: ``max_edges`` triples at most)."""
+    names, relations = kg.names, kg.relations
+    question_ids = [m.candidates[0].id for m in kg.linker.find_mentions(answer.question, 1) if m.candidates]
+    n = len(answer.entities) if answer.num_selected is None else answer.num_selected
+    answer_ids = [e.id for e in answer.entities[:n] if e.id is not None][:max_answers]
+    triples: dict[tuple[int, int, int], None] = {}
+    for t in _evidence_triples(answer, len(relations)):
+        if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
+            triples.setdefault(t)
+    for q in question_ids:
+        for a in answer_ids:
+            for path in kg.snapshot.shortest_paths(q, a, max_hops=max_hops, limit=paths_per_pair):
+                for step in path:
+                    triples.setdefault(step.as_triple())
+            if len(triples) >= max_edges:
+                break
+    kept = list(triples)[:max_edges]
+    roles: dict[int, str] = {}
+    for h, _, t in kept:
+        roles.setdefault(h, "context")
+        roles.setdefault(t, "context")
+    for a in answer_ids:
+        roles[a] = "answer"
+    for q in question_ids:
+        roles[q] = "question"
+    return Subgraph(nodes=[GraphNode(i, names[i], role) for i, role in roles.items()],
+                    edges=[GraphEdge(h, t, relations[r]) for h, r, t in kept])

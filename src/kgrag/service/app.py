@@ -1,0 +1,243 @@
+"""`create_app`: the HTTP service over one database (FastAPI).
+
+One `Database` is shared by every request (opened on the first request that needs it, so
+``/health`` answers at once); the work runs on a small thread pool so the event loop stays free
+for ``/health`` and streaming, and each request is bounded by a timeout (504).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from fastapi import Depends, FastAPI, HTTPException
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sse_starlette.sse import EventSourceResponse
+
+from .. import errors
+from ..answer import Answer, jsonable
+from ..api import Database
+from ..linking.linker import mention_json
+from ..llm.base import tokens_to
+from ..methods import available_methods, describe_options, method_class
+from ..store.versions import current_version
+from .limits import BodySizeLimit, TokenCheck
+from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut
+
+if TYPE_CHECKING:
+    from ..llm.base import LLM
+
+__all__ = ["ServiceSettings", "create_app"]
+
+STATIC = Path(__file__).parent / "static"
+T = TypeVar("T")
+
+
+@dataclass
+class ServiceSettings:
+    """What `kgrag serve` configures."""
+
+    db: Path
+    method: str = "baseline"
+    token: str | None = None
+    llm: LLM | None = None
+    max_body_bytes: int = 64 * 1024
+    request_timeout_s: float = 60.0
+    threads: int = 4
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _kgrag_version() -> str:
+    try:
+        return version("kgrag")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _llm_failed(ans: Answer) -> bool:
+    """The answer failed because the LLM could not be used (down, missing, refused), as opposed
+    to a question the method could not answer or an LLM output that stayed unusable."""
+    cls = getattr(errors, ans.error_type or "", None)
+    return (isinstance(cls, type) and issubclass(cls, errors.LLMError)
+            and not issubclass(cls, errors.LLMOutputError))
+
+
+def check_remote_options(method: str, options: dict[str, Any]) -> None:
+    """Refuse options that name files on the server (e.g. a few-shot file): over HTTP they would
+    let a caller make the service read any file it can."""
+    fields = method_class(method).Options.model_fields
+    for name in options:
+        f = fields.get(name)
+        if f is not None and "Path" in str(f.annotation):
+            raise errors.InvalidOptionError(f"{method} option '{name}' names a file on the server and is not "
+                                            "accepted over HTTP; set it where the service is started")
+
+
+def answer_response(ans: Answer) -> Response:
+    """The Answer's bytes (`Answer.to_json_text`), or 503 with them when the LLM failed."""
+    if _llm_failed(ans):
+        return JSONResponse({"detail": f"the LLM could not be used: {ans.error}", "answer": ans.to_json()}, 503)
+    return Response(ans.to_json_text(), media_type="application/json")
+
+
+class _Service:
+    """The state every request shares: the settings, the lazily opened database, the pool."""
+
+    def __init__(self, settings: ServiceSettings) -> None:
+        self.settings = settings
+        self.pool = ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="kgrag-answer")
+        self._db: Database | None = None
+        self._opening = threading.Lock()
+
+    @property
+    def db(self) -> Database:
+        with self._opening:
+            if self._db is None:
+                self._db = Database(self.settings.db, method=self.settings.method, llm=self.settings.llm)
+            return self._db
+
+    def check(self, req: AskRequest) -> None:
+        """Refuse an unknown method or option, or a server-file option, before answering (422)."""
+        check_remote_options(req.method or self.settings.method, req.options)
+        self.db.method(req.method, req.options)
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """``work()`` on the pool, or 504 once the request's time is up (the work is abandoned)."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await asyncio.wait_for(loop.run_in_executor(self.pool, work), self.settings.request_timeout_s)
+        except TimeoutError:
+            raise HTTPException(504, f"the request took longer than the service's limit of "
+                                     f"{self.settings.request_timeout_s:g} s") from None
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._db is not None:
+            self._db.close()
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorOut, "description": "A token is configured and was not sent, or is wrong."},
+    413: {"model": ErrorOut, "description": "The request body is over the size limit."},
+    422: {"model": ErrorOut, "description": "A field, method or option is invalid (named in `detail`)."},
+    504: {"model": ErrorOut, "description": "The request ran past the service's time limit."},
+}
+
+
+def create_app(settings: ServiceSettings) -> FastAPI:
+    """The service; ``settings.db`` must hold a database (checked now, opened on first use)."""
+    current_version(settings.db)  # a missing or damaged database fails at start, not on a request
+    service = _Service(settings)
+    auth = [Depends(TokenCheck(settings.token))]
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        service.close()
+
+    app = FastAPI(title="kgrag", version=_kgrag_version(), openapi_url=None, docs_url=None, redoc_url=None,
+                  lifespan=lifespan, description="Question answering over your own knowledge graph, with the evidence.")
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    app.state.service = service
+
+    @app.exception_handler(errors.KgragError)
+    async def kgrag_error(_request: Any, exc: errors.KgragError) -> JSONResponse:
+        caller = (errors.UnknownMethodError, errors.InvalidOptionError, errors.InvalidQuestionError)
+        return JSONResponse({"detail": str(exc)}, 422 if isinstance(exc, caller) else 503)
+
+    @app.get("/health", response_model=HealthOut, tags=["service"])
+    async def health() -> dict[str, str]:
+        """Answers at once, before any model is loaded; needs no token."""
+        return {"status": "ok"}
+
+    @app.get("/openapi.json", include_in_schema=False, dependencies=auth)
+    async def openapi() -> dict[str, Any]:
+        return app.openapi()
+
+    @app.get("/info", response_model=InfoOut, responses=_ERRORS, dependencies=auth, tags=["service"])
+    async def info() -> dict[str, Any]:
+        """The database (counts, relations, version), the methods with their options, the limits."""
+        db_info = await service.run(lambda: service.db.info())
+        methods = [{"name": name, "summary": cls.summary(),
+                    "options": [jsonable(o.__dict__) for o in describe_options(cls.Options)]}
+                   for name, cls in available_methods().items()]
+        return {"version": _kgrag_version(), "database": db_info, "default_method": settings.method,
+                "auth": settings.token is not None, "request_timeout_s": settings.request_timeout_s,
+                "max_body_bytes": settings.max_body_bytes, "methods": methods}
+
+    @app.post("/link", response_model=LinkOut, responses=_ERRORS, dependencies=auth, tags=["answers"])
+    async def link(req: LinkRequest) -> dict[str, Any]:
+        """The entity mentions in the text, each with its KG candidates."""
+        mentions = await service.run(lambda: service.db.link(req.text, req.top_m))
+        return jsonable(mention_json(req.text, mentions))
+
+    @app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],
+              responses={**_ERRORS, 503: {"model": LLMFailureOut, "description": "The LLM could not be used; "
+                                          "`answer` holds what the method found without it."}})
+    async def ask(req: AskRequest) -> Response:
+        """Answer a question: ranked answers, text, evidence, evidence subgraph, timings, LLM usage."""
+        def work() -> Answer:
+            service.check(req)
+            return service.db.ask(req.question, req.method, req.options)
+
+        return answer_response(await service.run(work))
+
+    @app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
+        **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
+                         "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
+                         "Answer JSON) or `error` ({detail})."}})
+    async def ask_stream(req: AskRequest) -> EventSourceResponse:
+        """`/ask` as server-sent events, with the LLM's text streamed as it is written."""
+        await service.run(lambda: service.check(req))
+        return EventSourceResponse(_events(service, req))
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    return app
+
+
+async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str, str]]:
+    """Stage and token events while the answer is computed on the pool, then the answer."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+
+    def push(kind: str, data: Any) -> None:
+        loop.call_soon_threadsafe(queue.put_nowait, (kind, data))
+
+    def work() -> Answer:
+        with tokens_to(lambda text: push("token", {"text": text})):
+            return service.db.ask(req.question, req.method, req.options, on_stage=lambda s: push("stage", {"stage": s}))
+
+    future = loop.run_in_executor(service.pool, work)
+    future.add_done_callback(lambda _: queue.put_nowait(("done", None)))
+    deadline = loop.time() + service.settings.request_timeout_s
+    while True:
+        try:
+            kind, data = await asyncio.wait_for(queue.get(), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            yield {"event": "error", "data": json.dumps({"detail": "the request took longer than the service's "
+                                                         f"limit of {service.settings.request_timeout_s:g} s"})}
+            return
+        if kind == "done":
+            break
+        yield {"event": kind, "data": json.dumps(data, ensure_ascii=False)}
+    try:
+        ans = future.result()
+    except errors.KgragError as exc:
+        yield {"event": "error", "data": json.dumps({"detail": str(exc)}, ensure_ascii=False)}
+        return
+    if _llm_failed(ans):
+        yield {"event": "error", "data": json.dumps({"detail": f"the LLM could not be used: {ans.error}"},
+                                                    ensure_ascii=False)}
+    yield {"event": "answer", "data": ans.to_json_text()}

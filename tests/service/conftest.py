@@ -1,0 +1,68 @@
+"""A real uvicorn server over the bundled demo KG (real MiniLM, real Kùzu), in a thread."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+import uvicorn
+
+from kgrag.graph import build_indexes
+from kgrag.service import ServiceSettings, create_app
+from kgrag.store.database import Source, ingest
+
+TOKEN = "s3cret-test-token"
+
+
+@pytest.fixture(scope="session")
+def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled movie sample ingested with the real embedder (what `kgrag demo` builds)."""
+    from kgrag.datasets import sample_dir
+
+    db = tmp_path_factory.mktemp("served") / "db"
+    ingest([Source(sample_dir() / "movies.txt")], db, after_build=lambda v: build_indexes(v, progress=False))
+    return db
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def running(settings: ServiceSettings) -> Iterator[str]:
+    """Serve ``settings`` on a free loopback port until the block ends; yields the base URL."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def served_db(demo_db: Path) -> Iterator[str]:
+    """Base URL of a server over the demo KG, no token, baseline by default."""
+    with running(ServiceSettings(db=demo_db, method="baseline")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def served_with_token(demo_db: Path) -> Iterator[tuple[str, str]]:
+    """(base URL, token) of a server that requires the token."""
+    with running(ServiceSettings(db=demo_db, method="baseline", token=TOKEN)) as url:
+        yield url, TOKEN
