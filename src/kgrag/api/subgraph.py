@@ -34,7 +34,8 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
     names, relations = kg.names, kg.relations
     question_ids = [m.candidates[0].id for m in kg.linker.find_mentions(answer.question, 1) if m.candidates]
     n = len(answer.entities) if answer.num_selected is None else answer.num_selected
-    answer_ids = [e.id for e in answer.entities[:n] if e.id is not None][:max_answers]
+    selected = [e.id for e in answer.entities[:n] if e.id is not None]
+    answer_ids = selected[:max_answers]  # paths are searched for these; every selected one is marked
     triples: dict[tuple[int, int, int], None] = {}
     for t in _evidence_triples(answer, len(relations)):
         if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
@@ -51,8 +52,9 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
     for h, _, t in kept:
         roles.setdefault(h, "context")
         roles.setdefault(t, "context")
-    for a in answer_ids:
-        roles[a] = "answer"
+    for a in selected:
+        if a in roles or a in answer_ids:
+            roles[a] = "answer"
     for q in question_ids:
         roles[q] = "question"
     return Subgraph(nodes=[GraphNode(i, names[i], role) for i, role in roles.items()],
