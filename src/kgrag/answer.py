@@ -105,6 +105,8 @@ class Answer:
     warnings: list[str] = field(default_factory=list)  # answered, with a caveat (e.g. a search cut short)
     error_type: str | None = None  # the error's class (e.g. LLMUnavailable), for callers that map it
     subgraph: Subgraph | None = None  # filled by the public API (`kgrag.Database.ask`), not by methods
+    confidence: float | None = None  # calibrated P(the top answer is right), where the method estimates it
+    produced_by: list[str] = field(default_factory=list)  # `auto`: the member(s) whose answer this is
 
     @property
     def names(self) -> list[str]:

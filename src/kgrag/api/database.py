@@ -57,7 +57,7 @@ class Database:
     the configured one — flags > environment > kgrag.toml > the bundled local model — created
     when a method first needs it)."""
 
-    def __init__(self, path: str | Path, *, method: str = "baseline", llm: LLM | None = None) -> None:
+    def __init__(self, path: str | Path, *, method: str = "auto", llm: LLM | None = None) -> None:
         self.path = Path(path)
         self.kg = KnowledgeGraph(self.path)
         self.default_method = method
@@ -96,9 +96,25 @@ class Database:
         with self._lock:
             if key not in self._methods:
                 m = create_method(name, self.kg, options, llm=self.llm)
-                m.load(self.kg.files.model_dir(name))
+                if not m.load(self.kg.files.model_dir(name)) and hasattr(m, "self_train"):
+                    self._self_train(name, m)
                 self._methods[key] = m
             return self._methods[key]
+
+    def _self_train(self, name: str, m: Method) -> None:
+        """Learn what a method can learn from the KG alone (auto's confidence, from synthetic
+        questions) on first use, and keep it in the database as a new version when no other writer
+        is busy — so it happens once per database, not once per process."""
+        from ..errors import DatabaseBusyError, DatabaseChangedError
+
+        report = m.self_train()  # type: ignore[attr-defined]
+        try:
+            with writer_lock(self.path, wait=False) as lock:
+                save_model(lock, self.kg, m, name, report)
+        except (DatabaseBusyError, DatabaseChangedError, OSError):
+            return  # another writer is busy, or the directory is read-only: keep it in memory
+        self.kg.refresh()
+        self._methods.clear()  # built on the version before; the new one has the same data
 
     def ask(self, question: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
             subgraph: bool = True, on_stage: Callable[[str], None] | None = None) -> Answer:

@@ -3,7 +3,7 @@
 Methods record their evidence in their own terms (a relation path, a matched pattern, a scored
 triple, a neural query); a person wants one picture. This builds it the same way for every
 method: the triples a method names in its evidence (ids in ``data``), plus the shortest KG paths
-(≤ ``max_hops``) from each entity the question mentions to each selected answer.
+(≤ ``max_hops``) from the entities the question mentions to each selected answer.
 """
 
 from __future__ import annotations
@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
+
 from ..answer import Answer, GraphEdge, GraphNode, Subgraph
 from ..graph import KnowledgeGraph
+from ..store.snapshot import PathStep
 
 __all__ = ["evidence_subgraph"]
 
@@ -28,6 +31,23 @@ def _evidence_triples(answer: Answer, num_relations: int) -> Iterator[tuple[int,
                 yield t[0], t[1], t[2]
 
 
+def _paths_back(kg: KnowledgeGraph, dist: np.ndarray, node: int, limit: int) -> list[list[PathStep]]:
+    """Up to ``limit`` shortest paths from ``node`` back to the question's entities."""
+    paths: list[list[PathStep]] = []
+
+    def walk(current: int, suffix: list[PathStep]) -> None:
+        if dist[current] == 0:
+            paths.append(suffix)
+            return
+        for step in kg.snapshot.steps_closer(current, dist, limit):
+            walk(step.target, [*suffix, step])
+            if len(paths) >= limit:
+                return
+
+    walk(node, [])
+    return paths[:limit]
+
+
 def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 10, max_hops: int = 3,
                       paths_per_pair: int = 2, max_edges: int = 200) -> Subgraph:
     """The subgraph for ``answer`` (bounded: ``max_edges`` triples at most)."""
@@ -40,11 +60,13 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
     for t in _evidence_triples(answer, len(relations)):
         if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
             triples.setdefault(t)
-    for q in question_ids:
+    if question_ids and answer_ids:
+        dist = kg.snapshot.distances(question_ids, max_hops)  # one vectorised BFS from the question
         for a in answer_ids:
-            for path in kg.snapshot.shortest_paths(q, a, max_hops=max_hops, limit=paths_per_pair):
-                for step in path:
-                    triples.setdefault(step.as_triple())
+            if dist[a] > 0:
+                for path in _paths_back(kg, dist, a, paths_per_pair):
+                    for step in path:
+                        triples.setdefault(step.as_triple())
             if len(triples) >= max_edges:
                 break
     kept = list(triples)[:max_edges]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from ..errors import KgragError
 from .common import (
     DbOpt,
     LLMBackendOpt,
@@ -56,7 +57,7 @@ def show_answer(ans: Answer, top: int = 5) -> None:
 
 
 def ask(question: str, db: DbOpt = Path("kgrag-db"),
-        method: MethodOpt = "baseline",
+        method: MethodOpt = "auto",
         option: OptionsOpt = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the Answer as JSON.")] = False,
         llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
@@ -76,7 +77,7 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
 def eval_cmd(
     data: Annotated[list[Path], typer.Option("--data", help="Questions (MetaQA .txt or JSONL); repeatable.")],
     db: DbOpt = Path("kgrag-db"),
-    method: MethodOpt = "baseline",
+    method: MethodOpt = "auto",
     train: Annotated[list[Path] | None, typer.Option(help="Training pairs for methods that learn.")] = None,
     limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Output directory.")] = None,
@@ -115,7 +116,9 @@ def eval_cmd(
 
 
 def train(
-    data: Annotated[list[Path], typer.Option("--data", help="Training pairs (MetaQA .txt or JSONL); repeatable.")],
+    data: Annotated[Optional[list[Path]], typer.Option(
+        "--data", help="Training pairs (MetaQA .txt or JSONL); repeatable. Without: methods that can learn "
+        "from the KG alone (auto) train on synthetic questions.")] = None,
     db: DbOpt = Path("kgrag-db"),
     method: MethodOpt = "graphraft",
     option: OptionsOpt = None,
@@ -135,7 +138,9 @@ def train(
     from ..store.versions import current_version
 
     current_version(db)  # a missing or damaged database is reported before anything is created
-    items = load_files(data, limit)
+    if not data and method != "auto":
+        raise KgragError(f"{method} learns from question-answer pairs: give --data FILE")
+    items = load_files(data or [], limit)
     with writer_lock(db, wait=not no_wait, on_wait=say_waiting) as lock:
         kg = KnowledgeGraph(db)
         m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)

@@ -65,15 +65,33 @@ def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--
     from ..graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
+    models = trained_models(kg.files.models)
     if as_json:
-        out.print_json(json.dumps({k: kg.meta[k] for k in ("nodes", "edges", "relations", "sources", "created")}))
+        out.print_json(json.dumps({**{k: kg.meta[k] for k in ("nodes", "edges", "relations", "sources", "created")},
+                                   "models": models}))
         return
     out.print(f"{db}: {kg.num_nodes} entities, {kg.num_edges} edges, {len(kg.relations)} relations "
               f"(node tables: {', '.join(kg.schema.node_tables.values())})")
+    for name, model in models.items():
+        out.print(f"model {name}: {model}", markup=False, highlight=False)
+    if not models:
+        out.print("no trained model: methods rank paths zero-shot; auto fits its confidence on synthetic "
+                  "questions on first use (or: kgrag train -m auto)")
     table = Table("relation", "edges", "share")
     for r in sorted(kg.meta["relations"], key=lambda r: -r["edges"]):
         table.add_row(r["label"], str(r["edges"]), f"{r['edges'] / max(kg.num_edges, 1):.1%}")
     out.print(table)
+
+
+def trained_models(models_dir: Path) -> dict[str, dict]:
+    """What `kgrag train` saved per method: its fit report (pairs, kept, calibration source...)."""
+    found = {}
+    for d in sorted(models_dir.iterdir()) if models_dir.is_dir() else []:
+        fit = d / "fit.json"
+        report = json.loads(fit.read_text(encoding="utf-8")) if fit.exists() else {}
+        found[d.name] = {k: v for k, v in report.items() if k not in ("loss", "members")} | (
+            {"calibration": report["calibration"]} if "calibration" in report else {})
+    return found
 
 
 def check(db: DbOpt = Path("kgrag-db")) -> None:

@@ -29,7 +29,7 @@ __all__ = ["demo"]
 
 
 def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo database.")] = Path(".kgrag-demo"),
-         method: MethodOpt = "graphraft",
+         method: MethodOpt = "auto",
          option: OptionsOpt = None,
          questions: Annotated[int, typer.Option(help="Held-out sample questions to answer per hop.")] = 3,
          llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,

@@ -18,7 +18,7 @@ def serve(db: DbOpt = Path("kgrag-db"),
           port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
           token: Annotated[str | None, typer.Option(envvar="KGRAG_TOKEN", help="Require 'Authorization: Bearer "
                                                        "TOKEN' on every route but /health (env KGRAG_TOKEN).")] = None,
-          method: MethodOpt = "baseline",
+          method: MethodOpt = "auto",
           timeout: Annotated[float, typer.Option(help="Seconds one request may take (504 after).")] = 60.0,
           max_body: Annotated[int, typer.Option(help="Largest request body in bytes (413 above).")] = 64 * 1024,
           llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,

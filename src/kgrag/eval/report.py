@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from .confidence import confidence_markdown, confidence_summary, plot_calibration
 from .oracle import ceiling
 
 METRICS = ("hits@1", "hits@1_lenient", "hit@5", "hit@10", "recall@20", "mrr", "precision", "recall", "f1",
@@ -47,8 +48,12 @@ def summarize(records: list[dict[str, Any]], method: str, dataset: str) -> dict[
     by_type: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         by_type[r["type"] or "all"].append(r)
-    return {"method": method, "dataset": dataset, "overall": _group(records),
-            "by_type": {t: _group(rs) for t, rs in sorted(by_type.items())}}
+    summary = {"method": method, "dataset": dataset, "overall": _group(records),
+               "by_type": {t: _group(rs) for t, rs in sorted(by_type.items())}}
+    confidence = confidence_summary(records)
+    if confidence:
+        summary["confidence"] = confidence
+    return summary
 
 
 def _markdown(summary: dict[str, Any]) -> str:
@@ -63,6 +68,8 @@ def _markdown(summary: dict[str, Any]) -> str:
               "occurs in the answer text); reachable@3 is the ceiling: some gold answer lies within 3 hops "
               "of the gold topic entity.", "", "![scores](scores.png) ![latency](latency.png) "
               "![evidence](evidence.png)", ""]
+    if "confidence" in summary:
+        lines += confidence_markdown(summary["confidence"])
     return "\n".join(lines)
 
 
@@ -116,4 +123,6 @@ def write_report(records: list[dict[str, Any]], out_dir: Path, method: str, data
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
     (out_dir / "report.md").write_text(_markdown(summary), encoding="utf-8")
     _plots(records, summary, out_dir)
+    if "confidence" in summary:
+        plot_calibration(summary["confidence"], out_dir / "calibration.png")
     return summary

@@ -52,6 +52,8 @@ def record_for(item: QAItem, method: Method, kg: KnowledgeGraph) -> dict[str, An
         "timings": ans.timings,
         "llm_calls": calls,
         "error": ans.error,
+        "confidence": ans.confidence,
+        "produced_by": ans.produced_by,
         "oracle_hops": reachable_hops(kg, item),
         "metrics": question_metrics(ans.names, ans.selected, ans.text, item.answers, ans.label, item.label),
     }

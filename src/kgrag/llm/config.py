@@ -57,3 +57,9 @@ class LLMConfig(BaseModel):
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             raise KgragError(f"LLM config field '{where}': {first['msg']} (from {path or 'environment/flags'})") from None
+
+
+def llm_configured() -> bool:
+    """Whether the user configured an LLM (environment or a config file), as opposed to the bundled
+    local model being the fallback: methods that only *may* use an LLM ask this first."""
+    return any(os.environ.get(v) for v in (*ENV.values(), "KGRAG_CONFIG")) or Path("kgrag.toml").exists()

@@ -47,7 +47,7 @@ class ServiceSettings:
     """What `kgrag serve` configures."""
 
     db: Path
-    method: str = "baseline"
+    method: str = "auto"
     token: str | None = None
     llm: LLM | None = None
     max_body_bytes: int = 64 * 1024

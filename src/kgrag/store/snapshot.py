@@ -129,6 +129,20 @@ class GraphSnapshot:
             dist[frontier] = hop
         return dist
 
+    def steps_closer(self, node: int, dist: np.ndarray, limit: int) -> list[PathStep]:
+        """Up to ``limit`` edges from ``node`` to a node one hop nearer the seeds of ``dist`` (a
+        `distances` array): walking them back from any reached node gives a shortest path, and a
+        hub costs one vectorised mask, not one object per edge."""
+        found: list[PathStep] = []
+        want = dist[node] - 1
+        for indptr, nbr, rel, forward in self._sides("both"):
+            lo, hi = indptr[node], indptr[node + 1]
+            hits = np.flatnonzero(dist[nbr[lo:hi]] == want)[: limit - len(found)]
+            found += [PathStep(node, int(rel[lo + i]), int(nbr[lo + i]), forward) for i in hits]
+            if len(found) >= limit:
+                break
+        return found
+
     def k_hop(self, seeds: Iterable[int], k: int, direction: Direction = "both") -> dict[int, int]:
         """Nodes within k hops of the seeds, with their distance."""
         dist = self.distances(seeds, k, direction)

@@ -1,0 +1,232 @@
+"""`-m auto`: no method to choose. Runs the cheap methods, keeps the answer whose calibrated
+confidence is highest, and escalates to an LLM method only when that confidence is low and an
+LLM is configured.
+
+Confidence is P(the top answer is right | how each member found its answer), a logistic model per
+member (`learn.calibration`) fitted on held-aside training pairs when `kgrag train -m auto` gets
+some, else on synthetic questions generated from the KG itself (`learn.synthetic`) — so it
+needs neither QA pairs nor an LLM.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+from pydantic import Field, field_validator
+
+from ...answer import Answer, Evidence
+from ...answer_sets import distinct_answers, gold_set
+from ...datasets import QAItem, split_items
+from ...errors import NoAnswer, UnknownMethodError
+from ...graph import KnowledgeGraph
+from ...learn.calibration import LogisticCalibrator
+from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
+from ..base import Method
+from ..options import MethodOptions
+from ..registry import create_method, method_class, register_method
+from .features import FEATURE_NAMES, answer_features
+
+if TYPE_CHECKING:
+    from ...llm.base import LLM
+
+__all__ = ["AutoMethod", "AutoOptions"]
+
+MIN_CALIBRATION_PAIRS = 300  # fewer held-aside pairs than this: synthetic questions are added
+
+
+def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
+    """Strict Hits@1 of one answer (the label the confidence learns)."""
+    return bool(set(distinct_answers(ans.names)[:1]) & gold_set(gold))
+
+
+class AutoOptions(MethodOptions):
+    members: str = Field("baseline,graphraft", description="The cheap methods run on every question "
+                         "(comma-separated names).")
+    escalate: Literal["auto", "never", "always"] = Field("auto", description="Run the LLM method when confidence "
+                                                         "is low: auto = only if an LLM is configured.")
+    escalate_below: float = Field(0.5, ge=0, le=1, description="Confidence under which to escalate.")
+    escalation: str = Field("byokg", description="The LLM method escalated to (with its LLM linker and reader).")
+    max_llm_calls: int = Field(4, ge=1, description="LLM calls the escalation may make per question.")
+    calibration_holdout: float = Field(0.2, gt=0, lt=1, description="Share of training pairs kept aside to fit "
+                                       "the confidence (the members learn from the rest).")
+    refit: bool = Field(True, description="After fitting the confidence, train the members again on all "
+                        "pairs (the confidence was fitted on answers of members that had not seen the held part).")
+    synthetic_per_hop: int = Field(200, ge=10, description="Synthetic questions per hop count for the confidence "
+                                   "when there are no training pairs.")
+
+    @field_validator("members")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        names = [n.strip() for n in value.split(",") if n.strip()]
+        if not names or "auto" in names:
+            raise ValueError("give one or more method names other than auto")
+        for n in names:
+            try:
+                method_class(n)
+            except UnknownMethodError as exc:
+                raise ValueError(str(exc)) from None
+        return ",".join(names)
+
+
+@register_method
+class AutoMethod(Method):
+    """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no choosing, no QA pairs needed)."""
+
+    name = "auto"
+    Options = AutoOptions
+
+    def __init__(self, kg: KnowledgeGraph, options: AutoOptions | Mapping[str, Any] | None = None, *,
+                 llm: LLM | None = None) -> None:
+        super().__init__(kg, options, llm=llm)
+        self.members = {n: create_method(n, kg, llm=llm) for n in self.options.members.split(",")}
+        self.calibrators: dict[str, LogisticCalibrator] = {}
+        self.calibration_source = "none"
+        self._escalation: Method | None = None
+        self._trained: set[str] = set()  # members that learned from pairs here (saved with auto)
+
+    # ---- confidence --------------------------------------------------------------------------------
+    def _member_answers(self, question: str) -> dict[str, Answer]:
+        return {n: m.answer(question) for n, m in self.members.items()}
+
+    def calibrate(self, items: list[QAItem], source: str) -> dict[str, Any]:
+        """Fit each member's confidence on how its answers to ``items`` came out."""
+        rows: dict[str, list[np.ndarray]] = {n: [] for n in self.members}
+        labels: dict[str, list[float]] = {n: [] for n in self.members}
+        for item in items:
+            answers = self._member_answers(item.question)
+            for n, ans in answers.items():
+                rows[n].append(answer_features(ans, [a for k, a in answers.items() if k != n]))
+                labels[n].append(float(top_answer_correct(ans, item.answers)))
+        report = {}
+        for n in self.members:
+            x, y = np.array(rows[n]), np.array(labels[n])
+            self.calibrators[n] = LogisticCalibrator(names=FEATURE_NAMES[1:]).fit(x[:, 1:], y)
+            report[n] = {"questions": len(y), "accuracy": round(float(y.mean()), 4) if len(y) else None}
+        self.calibration_source = source
+        return {"calibration": source, "members": report}
+
+    def self_train(self) -> dict[str, Any]:
+        """The confidence from synthetic questions over this KG (no QA pairs, no LLM)."""
+        return self.calibrate(self._synthetic(), "synthetic")
+
+    def _synthetic(self) -> list[QAItem]:
+        return list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=self.options.synthetic_per_hop)))
+
+    def confidence(self, answers: dict[str, Answer]) -> dict[str, float]:
+        if not self.calibrators:
+            self.self_train()
+        out = {}
+        for n, ans in answers.items():
+            x = answer_features(ans, [a for k, a in answers.items() if k != n])
+            out[n] = 0.0 if x[0] == 0 else float(self.calibrators[n].predict(x[1:])[0])
+        return out
+
+    # ---- answering --------------------------------------------------------------------------------
+    def _should_escalate(self, confidence: float) -> bool:
+        if self.options.escalate == "never" or confidence >= self.options.escalate_below:
+            return False
+        if self.options.escalate == "always":
+            return True
+        from ...llm.config import llm_configured
+
+        return self._llm is not None or llm_configured()
+
+    def _answer(self, question: str, result: Answer) -> None:
+        with result.stage("members"):
+            answers = self._member_answers(question)
+        with result.stage("confidence"):
+            conf = self.confidence(answers)
+        chosen = max(conf, key=lambda n: (conf[n], -list(answers).index(n)))
+        best = answers[chosen]
+        if self._should_escalate(conf[chosen]):
+            escalated = self._escalate(question)
+            if escalated.entities and not escalated.error:
+                best, chosen = escalated, self.options.escalation
+                result.warnings += escalated.warnings
+        for n, ans in answers.items():
+            for stage, seconds in ans.timings.items():
+                if stage != "total":
+                    result.timings[f"{n}.{stage}"] = seconds
+        self._adopt(result, best, chosen, conf, answers)
+
+    def _escalate(self, question: str) -> Answer:
+        if self._escalation is None:
+            self._escalation = create_method(self.options.escalation, self.kg, self._escalation_options(),
+                                             llm=self._llm)
+            self._escalation.load(self.kg.files.model_dir(self.options.escalation))
+        return self._escalation.answer(question)
+
+    def _escalation_options(self) -> dict[str, Any]:
+        fields = method_class(self.options.escalation).Options.model_fields
+        wanted = {"linker": "llm", "reader": "llm", "max_llm_calls": self.options.max_llm_calls}
+        return {k: v for k, v in wanted.items() if k in fields}
+
+    def _adopt(self, result: Answer, best: Answer, chosen: str, conf: dict[str, float],
+               answers: dict[str, Answer]) -> None:
+        if best.error and not best.entities:
+            raise NoAnswer(best.error)
+        result.entities, result.num_selected, result.text, result.label = (best.entities, best.num_selected,
+                                                                             best.text, best.label)
+        result.llm_calls += best.llm_calls
+        result.warnings += [w for a in answers.values() for w in a.warnings]
+        top = best.entities[0].name if best.entities else None
+        result.produced_by = [chosen] + [n for n, a in answers.items()
+                                         if n != chosen and a.entities and a.entities[0].name == top]
+        result.confidence = conf.get(chosen)
+        result.evidence = [Evidence("auto", f"answered by {chosen}" + (f" (confidence {result.confidence:.2f})"
+                                    if result.confidence is not None else " (escalated)"), result.confidence,
+                                    {"chosen": chosen, "confidence": conf, "agreeing": result.produced_by[1:],
+                                     "calibration": self.calibration_source}), *best.evidence]
+
+    # ---- learning and persistence -----------------------------------------------------------------
+    def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        """With pairs: the members learn from most of them and the confidence is fitted on the rest.
+        Without: the confidence comes from synthetic questions (`self_train`)."""
+        if not pairs:
+            return self.self_train()
+        learn, held = split_items(pairs, self.options.calibration_holdout, seed=1)
+        report: dict[str, Any] = {"members_trained_on": len(learn)}
+        for n, m in self.members.items():
+            member_report = m.fit(learn)
+            if member_report:
+                self._trained.add(n)
+                report[n] = {k: v for k, v in member_report.items() if k != "loss"}
+        if len(held) >= MIN_CALIBRATION_PAIRS:
+            report.update(self.calibrate(held, "pairs"))
+        else:  # too few to fit on alone: add the KG's synthetic questions
+            report.update(self.calibrate(held + self._synthetic(), "pairs+synthetic"))
+        if self.options.refit and self._trained:  # the members then learn from every pair
+            for n in self._trained:
+                self.members[n].fit(pairs)
+            report["members_refit_on"] = len(pairs)
+        return report
+
+    def save(self, directory: Path) -> None:
+        directory.mkdir(parents=True, exist_ok=True)
+        for n in self._trained:
+            self.members[n].save(directory / "members" / n)
+        (directory / "calibration.json").write_text(json.dumps(
+            {"source": self.calibration_source, "members": {n: c.to_json() for n, c in self.calibrators.items()}},
+            indent=1), encoding="utf-8")
+
+    def load(self, directory: Path) -> bool:
+        """The members' saved models (each falls back to what its own training saved) and the
+        confidence; False when no confidence was saved (it is then self-trained on first use)."""
+        for n, m in self.members.items():
+            if m.load(directory / "members" / n):
+                self._trained.add(n)
+            else:
+                m.load(self.kg.files.model_dir(n))
+        path = directory / "calibration.json"
+        if not path.exists():
+            return False
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        if set(saved["members"]) != set(self.members):
+            return False
+        self.calibrators = {n: LogisticCalibrator.from_json(c) for n, c in saved["members"].items()}
+        self.calibration_source = saved["source"]
+        return True
