@@ -72,7 +72,7 @@ def test_demo_runs_offline(tmp_path):
     r = kgrag("demo", "--db", str(tmp_path / "demo"), "--questions", "1")
     assert r.returncode == 0, r.stderr
     assert "ingested the bundled sample" in r.stdout and "answer:" in r.stdout and "demo finished" in r.stdout
-    assert "trained graphraft on" in r.stdout and "hits@1" in r.stdout
+    assert "trained auto on" in r.stdout and "hits@1" in r.stdout and "answered by" in r.stdout
     db = str(tmp_path / "demo")
     q = "who directed The Wild Bunch"
     r = kgrag("ask", q, "--db", db, "--method", "graphraft")

@@ -179,3 +179,13 @@ def test_stream_sends_the_local_models_text_as_it_is_written(demo_db: Path, loca
     answer = json.loads(events[-1][1])
     assert events[-1][0] == "answer" and len(tokens) > 1
     assert "".join(tokens).strip() in answer["text"] and answer["llm_calls"][0]["completion_tokens"] > 0
+
+
+def test_the_document_declares_the_bearer_token_only_when_one_is_set(served_db: str,
+                                                                     served_with_token: tuple[str, str]) -> None:
+    url, token = served_with_token
+    guarded = httpx.get(f"{url}/openapi.json", headers={"Authorization": f"Bearer {token}"}).json()
+    assert guarded["components"]["securitySchemes"]["HTTPBearer"]["scheme"] == "bearer"
+    assert guarded["paths"]["/ask"]["post"]["security"] == [{"HTTPBearer": []}]
+    assert "security" not in guarded["paths"]["/health"]["get"]
+    assert "securitySchemes" not in httpx.get(f"{served_db}/openapi.json").json().get("components", {})

@@ -51,14 +51,16 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
     train_items, held_out = split_items(load_jsonl(sample / "questions.jsonl"), 0.5)
     m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
     if not m.load(kg.files.model_dir(method)):
+        t_fit = time.perf_counter()
         report = m.fit(train_items)
         if report:
             from ..store.locks import writer_lock
 
             with writer_lock(db, on_wait=say_waiting) as lock:
-                save_model(lock, kg, m, method)
-            out.print(f"trained {method} on {len(train_items)} bundled QA pairs: "
-                      f"{report.get('kept', '?')} usable, {report.get('seconds', '?')}s")
+                save_model(lock, kg, m, method, report)
+            facts = {k: v for k, v in report.items() if isinstance(v, (int, float, str)) and k != "loss"}
+            out.print(f"trained {method} on {len(train_items)} bundled QA pairs "
+                      f"({', '.join(f'{k} {v}' for k, v in facts.items())}) in {time.perf_counter() - t_fit:.1f}s")
     shown: dict[str, int] = {}
     hits, every = [], []
     for it in held_out:  # each held-out question is answered once; the first few per type are shown

@@ -18,8 +18,9 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from fastapi import Depends, FastAPI, HTTPException
+from fastapi import Depends, FastAPI, HTTPException, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from sse_starlette.sse import EventSourceResponse
 
@@ -126,6 +127,7 @@ class _Service:
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorOut, "description": "The body could not be decoded (not UTF-8 / not JSON text)."},
     401: {"model": ErrorOut, "description": "A token is configured and was not sent, or is wrong."},
     413: {"model": ErrorOut, "description": "The request body is over the size limit."},
     422: {"model": ErrorOut, "description": "A field, method or option is invalid (named in `detail`)."},
@@ -138,6 +140,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     current_version(settings.db)  # a missing or damaged database fails at start, not on a request
     service = _Service(settings)
     auth = [Depends(TokenCheck(settings.token))]
+    if settings.token is not None:  # declared in the document too, so generated clients send it
+        auth.append(Security(HTTPBearer(auto_error=False, description="The token `kgrag serve --token` set.")))
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
