@@ -39,8 +39,11 @@ def test_a_bad_file_changes_nothing(tmp_path: Path) -> None:
 
 def test_link_and_ask(db: kgrag.Database) -> None:
     assert db.link("who directed 21 Grams")[0].candidates[0].name == "21 Grams"
-    ans = db.ask("who directed 21 Grams")
-    assert ans.selected == [GOLD] and ans.method == "baseline" and ans.error is None
+    ans = db.ask("who directed 21 Grams")  # the default method: auto, its confidence fitted on first use
+    assert ans.selected == [GOLD] and ans.method == "auto" and ans.error is None and ans.produced_by
+    assert "auto" in [p.name for p in db.kg.files.models.iterdir()]  # kept in the database
+    ans = db.ask("who directed 21 Grams", method="baseline")
+    assert ans.selected == [GOLD] and ans.method == "baseline"
     assert {n.name: n.role for n in ans.subgraph.nodes} == {"21 Grams": "question", GOLD: "answer"}
     assert "subgraph" in ans.timings
     assert db.ask("who directed 21 Grams", subgraph=False).subgraph is None
