@@ -13,7 +13,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -54,7 +54,6 @@ class ServiceSettings:
     max_body_bytes: int = 64 * 1024
     request_timeout_s: float = 60.0
     threads: int = 4
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _kgrag_version() -> str:
