@@ -13,6 +13,7 @@ import json
 import re
 import tempfile
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,11 @@ class Schema:
     connections: dict[str, list[tuple[str, str]]]  # rel table -> [(from table, to table)]
 
     def describe(self) -> str:
-        """Compact schema text for LLM prompts."""
+        """Compact schema text for LLM prompts (built once: agentic methods ask for it every round)."""
+        return self._description
+
+    @cached_property
+    def _description(self) -> str:
         lines = ["Node tables: " + ", ".join(f"{t}(id, key, name, aliases, props)" for t in self.node_tables.values())]
         for rel, table in self.rel_tables.items():
             pairs = ", ".join(f"(:{a})-[:{table}]->(:{b})" for a, b in self.connections[table])
