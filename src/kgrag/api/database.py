@@ -46,6 +46,11 @@ def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
     return publish_model(lock, kg.version, method, save)
 
 
+def _questions(items: list[QAItem] | str | Path) -> list[QAItem]:
+    """Questions given as a list, or as a file of them (MetaQA .txt or JSONL)."""
+    return load_dataset(Path(items)) if isinstance(items, (str, Path)) else items
+
+
 def _options_key(options: Mapping[str, Any] | None) -> str:
     return json.dumps(dict(options or {}), sort_keys=True, default=str)
 
@@ -96,7 +101,7 @@ class Database:
         with self._lock:
             if key not in self._methods:
                 m = create_method(name, self.kg, options, llm=self.llm)
-                if not m.load(self.kg.files.model_dir(name)) and hasattr(m, "self_train"):
+                if not m.load(self.kg.files.model_dir(name)) and m.learns_without_pairs():
                     self._self_train(name, m)
                 self._methods[key] = m
             return self._methods[key]
@@ -107,7 +112,7 @@ class Database:
         is busy — so it happens once per database, not once per process."""
         from ..errors import DatabaseBusyError, DatabaseChangedError
 
-        report = m.self_train()  # type: ignore[attr-defined]
+        report = m.self_train()
         try:
             with writer_lock(self.path, wait=False) as lock:
                 save_model(lock, self.kg, m, name, report)
@@ -140,10 +145,9 @@ class Database:
               wait: bool = True) -> dict[str, Any]:
         """Learn from question-answer pairs (a list or a file) and publish the model as a new
         version of the database; this object then reads that version."""
-        items = load_dataset(Path(pairs)) if isinstance(pairs, (str, Path)) else pairs
         with self._lock, writer_lock(self.path, wait=wait) as lock:
             m = create_method(method, self.kg, options, llm=self.llm)
-            report = m.fit(items)
+            report = m.fit(_questions(pairs))
             save_model(lock, self.kg, m, method, report)
         self.refresh()
         return report
@@ -156,7 +160,7 @@ class Database:
         from ..eval.report import write_report
         from ..eval.runner import evaluate
 
-        questions = load_dataset(Path(items)) if isinstance(items, (str, Path)) else items
+        questions = _questions(items)
         name = method or self.default_method
         out_dir = Path(out) if out else Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
         with self._lock:

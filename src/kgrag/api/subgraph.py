@@ -20,7 +20,7 @@ from ..store.snapshot import PathStep
 __all__ = ["evidence_subgraph"]
 
 
-def _evidence_triples(answer: Answer, num_relations: int) -> Iterator[tuple[int, int, int]]:
+def _evidence_triples(answer: Answer) -> Iterator[tuple[int, int, int]]:
     """The (head, relation id, tail) triples the method put in its evidence."""
     for ev in answer.evidence:
         data: dict[str, Any] = ev.data
@@ -57,7 +57,7 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
     selected = [e.id for e in answer.entities[:n] if e.id is not None]
     answer_ids = selected[:max_answers]  # paths are searched for these; every selected one is marked
     triples: dict[tuple[int, int, int], None] = {}
-    for t in _evidence_triples(answer, len(relations)):
+    for t in _evidence_triples(answer):
         if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
             triples.setdefault(t)
     if question_ids and answer_ids:

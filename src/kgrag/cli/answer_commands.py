@@ -134,18 +134,19 @@ def train(
     version (the old one plus ``models/<method>/``), never written into a version readers use."""
     from ..api import save_model
     from ..graph import KnowledgeGraph
+    from ..methods import method_class
     from ..store.locks import writer_lock
     from ..store.versions import current_version
 
     current_version(db)  # a missing or damaged database is reported before anything is created
-    if not data and method != "auto":
+    if not data and not method_class(method).learns_without_pairs():
         raise KgragError(f"{method} learns from question-answer pairs: give --data FILE")
     items = load_files(data or [], limit)
     with writer_lock(db, wait=not no_wait, on_wait=say_waiting) as lock:
         kg = KnowledgeGraph(db)
         m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
         t0 = time.perf_counter()
-        report = m.fit(items)
+        report = m.fit(items) if items else m.self_train()
         target = save_model(lock, kg, m, method, report)
     kg.close()  # after the lock is free, so closing can remove the version trained on
     shown = {k: v for k, v in report.items() if k != "loss"}

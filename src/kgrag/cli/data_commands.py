@@ -89,8 +89,7 @@ def trained_models(models_dir: Path) -> dict[str, dict]:
     for d in sorted(models_dir.iterdir()) if models_dir.is_dir() else []:
         fit = d / "fit.json"
         report = json.loads(fit.read_text(encoding="utf-8")) if fit.exists() else {}
-        found[d.name] = {k: v for k, v in report.items() if k not in ("loss", "members")} | (
-            {"calibration": report["calibration"]} if "calibration" in report else {})
+        found[d.name] = {k: v for k, v in report.items() if k not in ("loss", "members")}
     return found
 
 

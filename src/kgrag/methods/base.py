@@ -80,6 +80,16 @@ class Method(ABC):
         """Learn from pairs; returns a small report (counts, times). Default: nothing to learn."""
         return {}
 
+    def self_train(self) -> dict[str, Any]:
+        """Learn what can be learned from the KG alone, with no QA pairs (e.g. `auto`'s confidence
+        from synthetic questions); returns a report, empty when there is nothing to learn that way.
+        `kgrag.Database` calls it on first use when nothing was saved, and keeps the result."""
+        return {}
+
+    @classmethod
+    def learns_without_pairs(cls) -> bool:
+        return cls.self_train is not Method.self_train
+
     @abstractmethod
     def _answer(self, question: str, result: Answer) -> None:
         """Fill ``result`` (entities, evidence, text), stages timed with ``result.stage``; raise

@@ -15,8 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, TypeVar, get_args
 
 from fastapi import Depends, FastAPI, HTTPException, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -71,13 +71,20 @@ def _llm_failed(ans: Answer) -> bool:
             and not issubclass(cls, errors.LLMOutputError))
 
 
+def _names_a_file(annotation: Any) -> bool:
+    """``Path``, ``Path | None``, ``list[Path]``...: the option's value is a server-side path."""
+    if isinstance(annotation, type) and issubclass(annotation, PurePath):
+        return True
+    return any(_names_a_file(a) for a in get_args(annotation))
+
+
 def check_remote_options(method: str, options: dict[str, Any]) -> None:
     """Refuse options that name files on the server (e.g. a few-shot file): over HTTP they would
     let a caller make the service read any file it can."""
     fields = method_class(method).Options.model_fields
     for name in options:
         f = fields.get(name)
-        if f is not None and "Path" in str(f.annotation):
+        if f is not None and _names_a_file(f.annotation):
             raise errors.InvalidOptionError(f"{method} option '{name}' names a file on the server and is not "
                                             "accepted over HTTP; set it where the service is started")
 

@@ -17,10 +17,6 @@ FEATURE_NAMES = ["answered", "top_score", "score_margin", "query_score", "query_
                  "log_selected", "others_agree", "agrees_with_others", "gap_to_shorter", "multi_hop_gap"]
 
 
-def _selected_names(ans: Answer) -> set[str]:
-    return set(ans.selected[: max(len(ans.selected), 1)]) if ans.entities else set()
-
-
 def answer_features(ans: Answer, others: list[Answer]) -> np.ndarray:
     """One row of `FEATURE_NAMES` for ``ans`` given the other members' answers."""
     if ans.error or not ans.entities:
@@ -35,9 +31,9 @@ def answer_features(ans: Answer, others: list[Answer]) -> np.ndarray:
     hops = queries[0][1].count("|") + 1 if queries and queries[0][1] else 1
     shorter = [s for s, p in queries[1:] if p and p.count("|") + 1 < hops]
     gap_short = q1 - max(shorter) if shorter else 2.0
-    mine = _selected_names(ans)
+    mine = set(ans.selected)
     answered_others = [o for o in others if o.entities and not o.error]
     agree = np.mean([o.entities[0].name in mine for o in answered_others]) if answered_others else 0.0
-    back = np.mean([ans.entities[0].name in _selected_names(o) for o in answered_others]) if answered_others else 0.0
+    back = np.mean([ans.entities[0].name in set(o.selected) for o in answered_others]) if answered_others else 0.0
     return np.array([1.0, scores[0], margin, q1, q_margin, hops, np.log1p(len(ans.selected)), agree, back,
                      gap_short, float(hops > 1) * gap_short])
