@@ -35,9 +35,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AutoMethod", "AutoOptions"]
 
-MIN_CALIBRATION_PAIRS = 300  # fewer held-aside pairs than this: synthetic questions are added
-
-
 def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
     """Strict Hits@1 of one answer (the label the confidence learns)."""
     return bool(set(distinct_answers(ans.names)[:1]) & gold_set(gold))
@@ -195,10 +192,9 @@ class AutoMethod(Method):
             if member_report:
                 self._trained.add(n)
                 report[n] = {k: v for k, v in member_report.items() if k != "loss"}
-        if len(held) >= MIN_CALIBRATION_PAIRS:
-            report.update(self.calibrate(held, "pairs"))
-        else:  # too few to fit on alone: add the KG's synthetic questions
-            report.update(self.calibrate(held + self._synthetic(), "pairs+synthetic"))
+        # pairs only, however few: synthetic questions describe untrained members badly once they
+        # have learned (bundled sample: 30 held pairs 0.776 Hits@1, with 600 synthetic added 0.729)
+        report.update(self.calibrate(held, "pairs"))
         if self.options.refit and self._trained:  # the members then learn from every pair
             for n in self._trained:
                 self.members[n].fit(pairs)
