@@ -83,6 +83,10 @@ class NoAnswer(KgragError):
     in `Answer.error` and returns what was found so far, so a batch never stops on one question."""
 
 
+class NoDocumentsError(KgragError):
+    """A document method was asked of a database that holds no documents or tables."""
+
+
 class ReadOnlyViolation(KgragError):
     """A query that could write was refused before it reached the database."""
 

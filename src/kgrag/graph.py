@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
 
 import numpy as np
 
+from .errors import NoDocumentsError
 from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings
 from .linking.linker import EntityLinker
 from .store.database import schema_from_meta, try_prune
@@ -26,6 +28,9 @@ from .store.snapshot import GraphSnapshot
 from .store.versions import open_current, version_target
 from .text import humanize_label
 from .vector_index import UnitRowIndex, nearest_neighbour_table
+
+if TYPE_CHECKING:
+    from .corpus.corpus import Corpus
 
 
 class KnowledgeGraph:
@@ -96,6 +101,22 @@ class KnowledgeGraph:
             index.setdefault(name, []).append(i)
         return index
 
+    def entities_in_rows(self, rows: list[dict[str, Any]]) -> list[int]:
+        """Entity ids in query result rows: node values (dicts with ``id``/``name``), ``*.id``
+        columns, or strings that are exactly an entity's name (for LLM-written queries)."""
+        out: list[int] = []
+        by_name = self.ids_by_name
+        for row in rows:
+            for column, value in row.items():
+                if isinstance(value, dict) and "name" in value:
+                    value = value.get("name")
+                if isinstance(value, str):
+                    out += by_name.get(value, [])
+                elif isinstance(value, int) and not isinstance(value, bool) and column.split(".")[-1] == "id" \
+                        and 0 <= value < self.num_nodes:
+                    out.append(value)
+        return list(dict.fromkeys(out))
+
     @cached_property
     def relation_ids(self) -> dict[str, int]:
         return {r: i for i, r in enumerate(self.relations)}
@@ -121,6 +142,20 @@ class KnowledgeGraph:
     def store(self) -> KuzuStore:
         """Kùzu, opened read-only (generated queries can never write)."""
         return KuzuStore(self.files.kuzu, self.schema)
+
+    @property
+    def has_documents(self) -> bool:
+        return self.files.docs.is_dir()
+
+    @cached_property
+    def corpus(self) -> Corpus:
+        """The documents and tables of this version (`kgrag ingest-docs`), loaded lazily."""
+        if not self.has_documents:
+            raise NoDocumentsError(f"{self.db_dir} holds no documents or tables: add them with "
+                                        f"`kgrag ingest-docs --db {self.db_dir} --passages P.jsonl --tables T.jsonl`")
+        from .corpus.corpus import Corpus
+
+        return Corpus(self.files.docs)
 
     @property
     def embedder(self) -> Embedder:
@@ -185,7 +220,7 @@ class KnowledgeGraph:
             self._lease.release()
             try_prune(self.db_dir)
 
-    def __enter__(self) -> KnowledgeGraph:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -29,6 +29,8 @@ from .common import (
 if TYPE_CHECKING:
     from ..answer import Answer
     from ..datasets import QAItem
+    from ..graph import KnowledgeGraph
+    from ..llm.base import LLM
 
 __all__ = ["ask", "eval_cmd", "load_files", "show_answer", "train"]
 
@@ -48,9 +50,15 @@ def show_answer(ans: Answer, top: int = 5) -> None:
     if ans.error:
         out.print(f"  [red]no answer:[/] {ans.error}")
         return
-    out.print(f"  answer: [bold green]{', '.join(ans.selected[:top]) or '-'}[/]"
-              + (f"  (+{len(ans.selected) - top} more)" if len(ans.selected) > top else ""))
-    for ev in ans.evidence[:3]:
+    if not ans.entities and ans.text:  # document methods: the text is the answer (or the ranked evidence)
+        out.print("  answer:", markup=False)
+        out.print(ans.text, markup=False, highlight=False)
+    else:
+        out.print(f"  answer: [bold green]{', '.join(ans.selected[:top]) or '-'}[/]"
+                  + (f"  (+{len(ans.selected) - top} more)" if len(ans.selected) > top else ""))
+    for w in ans.warnings:
+        out.print(f"  [yellow]warning:[/] {w}", highlight=False)
+    for ev in ans.evidence[:0 if not ans.entities and ans.text else 3]:
         out.print(f"    [dim]{ev.kind}:[/] {ev.text}")
     stages = ", ".join(f"{k} {v * 1000:.1f} ms" for k, v in ans.timings.items())
     out.print(f"    [dim]{stages}[/]")
@@ -89,10 +97,15 @@ def eval_cmd(
     """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
     from ..eval.oracle import ceiling_report
     from ..eval.report import write_report
+    from ..eval.retrieval import is_retrieval_file
     from ..eval.runner import evaluate
     from ..graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
+    if not oracle and data and all(is_retrieval_file(f) for f in data):
+        _eval_retrieval(kg, data, method, option, limit, out_dir,
+                        llm_from_flags(llm, llm_model, llm_base_url, llm_config))
+        return
     items = load_files(data, limit)
     name = "oracle" if oracle else method
     out_dir = out_dir or Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -113,6 +126,30 @@ def eval_cmd(
         out.print(f"{t:>10}: n={g['questions']}  hits@1={g['hits@1']}  hit@5={g['hit@5']}  mrr={g['mrr']}  "
                   f"f1={g['f1']}  ceiling@3={g['reachable@3']:.4f}  p50={g['timings'].get('total', {}).get('p50_ms')} ms")
     out.print(f"report: {out_dir / 'report.md'}")
+
+
+def _eval_retrieval(kg: KnowledgeGraph, data: list[Path], method: str, option: list[str] | None, limit: int,
+                    out_dir: Path | None, llm: LLM | None) -> None:
+    """Retrieval questions (gold tables/passages): ranked chunks, metrics at k, the budget sweep."""
+    from ..eval.retrieval import load_retrieval_questions
+    from ..eval.retrieval_runner import evaluate_retrieval
+    from ..methods.sage import DocumentMethod
+
+    items = [it for f in data for it in load_retrieval_questions(f)[:limit or None]]
+    m = open_method(kg, method, option, llm)
+    if not isinstance(m, DocumentMethod):
+        raise KgragError(f"{data[0]} holds retrieval questions (gold tables/passages), which only document "
+                         f"methods answer: use -m sage or -m hybrid, not '{method}'")
+    out_dir = out_dir or Path("runs") / f"{method}-{time.strftime('%Y%m%d-%H%M%S')}"
+    summary = evaluate_retrieval(m, items, out_dir)
+    metrics = summary["at_k"]["metrics"]
+    for k in (5, 10, 20, 50):
+        out.print(f"k={k:>2}: " + "  ".join(f"{n}={metrics[f'{n}@{k}']:.4f}" for n in
+                                            ("table_hit", "passage_hit", "passage_recall", "chain_hit")
+                                            if metrics.get(f"{n}@{k}") is not None))
+    for name, curve in summary["budget_curves"]["passage_recall"].items():
+        out.print(f"passage recall by budget, {name}: {curve}")
+    out.print(f"p50 {summary['latency_ms']['p50']} ms per question; report: {out_dir / 'report.md'}")
 
 
 def train(

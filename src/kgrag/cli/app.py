@@ -13,6 +13,7 @@ from .answer_commands import ask, eval_cmd, train
 from .common import console
 from .data_commands import check, info, ingest, link, query, split
 from .demo_command import demo
+from .docs_commands import ingest_docs
 from .llm_commands import llm_check
 from .method_commands import methods
 from .serve_command import serve
@@ -27,6 +28,7 @@ def build_app() -> typer.Typer:
         cli.command()(command)
     cli.command(name="eval")(eval_cmd)
     cli.command(name="llm-check")(llm_check)
+    cli.command(name="ingest-docs")(ingest_docs)
     return cli
 
 

@@ -19,6 +19,7 @@ Layout of ``--db DIR``::
         snapshot.npz                   edge list for the CSR snapshot
         cache/                         embeddings (``emb-*.npy``), neighbour tables (``knn-*.npz``)
         models/<method>/               trained models
+        docs/                          documents and tables: chunks, vectors, chunk graph (SAGE)
         .lease                         readers' shared lock on the version
     DIR/versions/.building-*           a version being written (a killed writer's leftover)
     DIR/versions/.trash-*              an old version being removed
@@ -35,9 +36,30 @@ from pathlib import Path
 from typing import ClassVar
 
 __all__ = [
-    "BUILDING_PREFIX", "CACHE", "CURRENT", "CURRENT_TMP_PREFIX", "EDGE_PROPS", "EMBEDDINGS_PREFIX", "ENTITIES",
-    "KNN_PREFIX", "KUZU", "LEASE", "META", "MODELS", "REQUIRED_FILES", "SNAPSHOT", "TMP_MARK", "TRASH_PREFIX",
-    "VERSIONS", "VERSION_PREFIX", "WRITE_LOCK", "WRITE_OWNER", "DatabaseLayout", "VersionLayout", "is_version_name",
+    "BUILDING_PREFIX",
+    "CACHE",
+    "CURRENT",
+    "CURRENT_TMP_PREFIX",
+    "DOCS",
+    "EDGE_PROPS",
+    "EMBEDDINGS_PREFIX",
+    "ENTITIES",
+    "KNN_PREFIX",
+    "KUZU",
+    "LEASE",
+    "META",
+    "MODELS",
+    "REQUIRED_FILES",
+    "SNAPSHOT",
+    "TMP_MARK",
+    "TRASH_PREFIX",
+    "VERSIONS",
+    "VERSION_PREFIX",
+    "WRITE_LOCK",
+    "WRITE_OWNER",
+    "DatabaseLayout",
+    "VersionLayout",
+    "is_version_name",
     "save_atomically",
 ]
 
@@ -61,6 +83,7 @@ EDGE_PROPS = "edge_props.json"
 SNAPSHOT = "snapshot.npz"
 CACHE = "cache"
 MODELS = "models"
+DOCS = "docs"
 LEASE = ".lease"
 REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU)  # a version lacking one is damaged
 
@@ -118,6 +141,10 @@ class VersionLayout:
     @property
     def lease(self) -> Path:
         return self.root / LEASE
+
+    @property
+    def docs(self) -> Path:
+        return self.root / DOCS
 
     def model_dir(self, method: str) -> Path:
         return self.models / method

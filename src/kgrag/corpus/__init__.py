@@ -1,0 +1,1 @@
+"""Documents and tables: reading, chunking, the chunk graph and hybrid search (SAGE)."""

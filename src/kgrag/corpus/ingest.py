@@ -1,0 +1,69 @@
+"""`kgrag ingest-docs`: documents and tables into a database, atomically, beside any KG.
+
+Everything is read and checked first (a bad record is a ``file:line`` error and nothing is
+written), then built, then published as a new version under the write lock: derived from the
+current one when there is one (the KG and models stay; documents given again replace their old
+chunks, the rest are kept and not re-encoded), or a fresh version holding only documents.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from ..store.database import _write_version, derive_version, publish
+from ..store.doc_store import write_chunk_tables
+from ..store.graph_data import GraphData
+from ..store.layout import DatabaseLayout, VersionLayout
+from ..store.locks import writer_lock
+from ..store.versions import current_version, read_meta, refuse_foreign
+from .corpus import CorpusBuild, CorpusOptions, build_corpus, edge_kind_names
+from .documents import read_sources
+
+__all__ = ["ingest_documents"]
+
+
+def _install(version: Path, build: CorpusBuild) -> None:
+    """Write the build into ``version`` (being built): its own copy of graph.kuzu first, since a
+    derived version's files are hard links to the published one's."""
+    files = VersionLayout(version)
+    shutil.rmtree(files.docs, ignore_errors=True)
+    if files.kuzu.exists():
+        own = files.kuzu.with_name(files.kuzu.name + ".copy")
+        shutil.copy2(files.kuzu, own)
+        os.replace(own, files.kuzu)
+    build.save(files.docs)
+    taken = set(read_meta(version)["schema"]["node_tables"].values()) | set(
+        read_meta(version)["schema"]["rel_tables"].values())
+    write_chunk_tables(files.kuzu, build.chunks.columns(), build.graph.edges,
+                       [edge_kind_names(int(k)) for k in build.graph.kinds], taken)
+
+
+def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,
+                     options: CorpusOptions | None = None, rebuild: bool = False, progress: bool = False,
+                     on_step: Callable[[str], None] | None = None, wait: bool = True,
+                     on_wait: Callable[[str], None] | None = None) -> dict:
+    """Add ``tables``/``passages`` (JSONL) and ``files`` (.txt/.md/.jsonl) to ``db_dir``; returns
+    the build's report (counts, edges per kind, average degree, timings, peak memory).
+    ``rebuild`` ignores the documents already there and builds from the given ones only."""
+    table_items, documents = read_sources(tables, passages, files)
+    refuse_foreign(db_dir)
+    with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
+        link = DatabaseLayout(db_dir).current
+        base = current_version(db_dir) if (link.exists() or link.is_symlink()) else None
+        previous = VersionLayout(base).docs if base is not None and not rebuild else None
+        build = build_corpus(table_items, documents, options or CorpusOptions(),
+                             previous if previous is not None and previous.is_dir() else None, progress, on_step)
+        if on_step:
+            on_step("publishing")
+        if base is not None:
+            derive_version(lock, base, lambda tmp: _install(tmp, build))
+        else:
+            def fresh(tmp: Path) -> None:
+                _write_version(tmp, GraphData(), [])
+                _install(tmp, build)
+
+            publish(lock, fresh)
+    return build.meta
