@@ -97,3 +97,15 @@ def sample_split():  # noqa: ANN201
     from kgrag.datasets import load_jsonl, sample_dir, split_items
 
     return split_items(load_jsonl(sample_dir() / "questions.jsonl"), 0.5)
+
+
+@pytest.fixture(scope="session")
+def sample_docs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled documents-and-tables sample, chunked, encoded (real MiniLM) and linked."""
+    from kgrag.corpus.ingest import ingest_documents
+    from kgrag.datasets import sample_dir
+
+    docs = sample_dir() / "docs"
+    db = tmp_path_factory.mktemp("docs") / "db"
+    ingest_documents(db, [docs / "tables.jsonl"], [docs / "passages.jsonl"], [docs / "observing_notes.md"])
+    return db

@@ -296,6 +296,12 @@ def write_inputs(work: Path) -> None:
         "who directed Kill Bill\nwhich films did Uma Thurman act in\nwhat genre is Pulp Fiction\n", encoding="utf-8")
     (work / "train.txt").write_text("\n".join(qa_pairs(0)) + "\n", encoding="utf-8")
     (work / "val.txt").write_text("\n".join(qa_pairs(1)) + "\n", encoding="utf-8")
+    from kgrag.datasets import sample_dir
+
+    docs = sample_dir() / "docs"  # the bundled documents sample under the README's names
+    for source, name in (("tables.jsonl", "tables.jsonl"), ("passages.jsonl", "passages.jsonl"),
+                         ("observing_notes.md", "notes.md"), ("questions.jsonl", "docs_questions.jsonl")):
+        (work / name).write_bytes((docs / source).read_bytes())
 
 
 def test_qa_files_are_metaqa_with_known_topics_and_answers():

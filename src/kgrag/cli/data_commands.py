@@ -67,11 +67,17 @@ def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--
     kg = KnowledgeGraph(db)
     models = trained_models(kg.files.models)
     if as_json:
+        docs = kg.corpus.meta if kg.has_documents else None
         out.print_json(json.dumps({**{k: kg.meta[k] for k in ("nodes", "edges", "relations", "sources", "created")},
-                                   "models": models}))
+                                   "models": models, "documents": docs}))
         return
     out.print(f"{db}: {kg.num_nodes} entities, {kg.num_edges} edges, {len(kg.relations)} relations "
               f"(node tables: {', '.join(kg.schema.node_tables.values())})")
+    if kg.has_documents:
+        d = kg.corpus.meta
+        out.print(f"documents: {d['chunks']} chunks from {d['sources']} sources {d['chunk_kinds']}, {d['edges']} "
+                  f"chunk-graph edges {d['edge_counts']}, average degree {d['average_degree']} "
+                  f"(encoder {d['encoder']})", markup=False, highlight=False)
     for name, model in models.items():
         out.print(f"model {name}: {model}", markup=False, highlight=False)
     if not models:

@@ -36,6 +36,8 @@ def ingest_docs(
                                        "cosine 0.98 to float32).")] = True,
     rebuild: Annotated[bool, typer.Option("--rebuild", help="Drop the documents already in the database "
                                           "instead of updating them.")] = False,
+    relink: Annotated[bool, typer.Option("--relink", help="Link the documents already in the database again "
+                                         "with these edge options (no files; nothing is re-encoded).")] = False,
     no_wait: NoWaitOpt = False,
 ) -> None:
     """Chunk documents and tables, link the chunks into a graph, and add them to the database
@@ -47,13 +49,13 @@ def ingest_docs(
 
     if combine not in ("or", "and"):
         raise KgragError(f"--combine must be 'or' or 'and', not '{combine}'")
-    if not (files or tables or passages):
+    if not (files or tables or passages or relink):
         raise KgragError("nothing to ingest: give FILE..., --tables or --passages")
     options = CorpusOptions(ChunkingOptions(), GraphOptions(percentile, combine, candidates,  # type: ignore[arg-type]
                                                             similarity, same_source, hyperlinks), int8)
     t0 = time.perf_counter()
     meta = ingest_documents(db, list(tables or []), list(passages or []), list(files or []), options=options,
-                            rebuild=rebuild, progress=True, wait=not no_wait, on_wait=say_waiting,
+                            rebuild=rebuild, relink=relink, progress=True, wait=not no_wait, on_wait=say_waiting,
                             on_step=lambda s: console.print(f"{time.strftime('%X')} {s}"))
     updated = meta.get("updated")
     what = f"updated {updated['sources']} sources ({updated['chunks']} chunks); " if updated else ""

@@ -15,7 +15,7 @@ import logging
 import resource
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -93,10 +93,12 @@ def _peak_mib() -> float:
 
 def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: CorpusOptions = CorpusOptions(),
                  previous: Path | None = None, progress: bool = False,
-                 on_step: Callable[[str], None] | None = None) -> CorpusBuild:
+                 on_step: Callable[[str], None] | None = None, relink: bool = False) -> CorpusBuild:
     """Chunk, encode and link ``tables`` and ``documents``; with ``previous`` (an existing
     ``docs/`` directory) keep its chunks except those of the sources given again, and link only
-    the new chunks, using the previous build's options and thresholds."""
+    the new chunks, using the previous build's options and thresholds. ``relink`` (with
+    ``previous`` and nothing new) links the stored chunks again with ``opts.graph``: a different
+    percentile, combination or edge kind costs seconds, not a re-encoding."""
     timings: dict[str, float] = {}
 
     def step(name: str, fn: Callable):
@@ -108,6 +110,11 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         return out
 
     old = _load_build(previous) if previous is not None else None
+    if old is not None and relink:  # new edges over the stored chunks and vectors: nothing is encoded
+        opts = replace(CorpusOptions.from_dict(old.meta["options"]), graph=opts.graph)
+        graph = step("linking", lambda: build_graph(old.chunks, old.vectors, opts.graph))
+        return CorpusBuild(old.chunks, old.vectors, graph,
+                           _meta(opts, old.meta["encoder"], old.chunks, graph, timings, None))
     if old is not None:
         opts = CorpusOptions.from_dict(old.meta["options"])
     embedder = opts.embedder()
@@ -140,15 +147,19 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
                                    np.concatenate([kept_edges[1], graph.kinds]))
         counts = {name: int(((kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
         graph = ChunkGraph(edges, kinds, graph.thresholds, counts)
+    updated = {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None
+    return CorpusBuild(chunks, vecs, graph, _meta(opts, embedder.name, chunks, graph, timings, updated))
+
+
+def _meta(opts: CorpusOptions, encoder: str, chunks: ChunkSet, graph: ChunkGraph, timings: dict[str, float],
+          updated: dict | None) -> dict:
     kinds_count: dict[str, int] = {}
     for k in chunks.kinds:
         kinds_count[k] = kinds_count.get(k, 0) + 1
-    meta = {"options": asdict(opts), "encoder": embedder.name, "chunks": len(chunks), "chunk_kinds": kinds_count,
+    return {"options": asdict(opts), "encoder": encoder, "chunks": len(chunks), "chunk_kinds": kinds_count,
             "sources": len(set(chunks.sources)), "edges": len(graph.edges), "edge_counts": graph.counts,
             "average_degree": round(graph.average_degree(len(chunks)), 2), "thresholds": graph.thresholds,
-            "timings_s": timings, "peak_memory_mib": round(_peak_mib(), 1),
-            "updated": {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None}
-    return CorpusBuild(chunks, vecs, graph, meta)
+            "timings_s": timings, "peak_memory_mib": round(_peak_mib(), 1), "updated": updated}
 
 
 class Corpus:
@@ -157,6 +168,7 @@ class Corpus:
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
         self.meta = json.loads((self.directory / "meta.json").read_text(encoding="utf-8"))
+        self.meta.pop("column_sources", None)  # only an update needs them (`build_corpus` reads them)
 
     @cached_property
     def chunks(self) -> ChunkSet:

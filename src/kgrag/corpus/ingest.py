@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from ..errors import InputFileError, NoDocumentsError
 from ..store.database import _write_version, derive_version, publish
 from ..store.doc_store import write_chunk_tables
 from ..store.graph_data import GraphData
@@ -42,20 +43,28 @@ def _install(version: Path, build: CorpusBuild) -> None:
 
 
 def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,
-                     options: CorpusOptions | None = None, rebuild: bool = False, progress: bool = False,
+                     options: CorpusOptions | None = None, rebuild: bool = False, relink: bool = False,
+                     progress: bool = False,
                      on_step: Callable[[str], None] | None = None, wait: bool = True,
                      on_wait: Callable[[str], None] | None = None) -> dict:
     """Add ``tables``/``passages`` (JSONL) and ``files`` (.txt/.md/.jsonl) to ``db_dir``; returns
     the build's report (counts, edges per kind, average degree, timings, peak memory).
-    ``rebuild`` ignores the documents already there and builds from the given ones only."""
+    ``rebuild`` ignores the documents already there and builds from the given ones only; ``relink``
+    (no inputs) links the chunks already there again with ``options.graph``."""
+    if relink and (tables or passages or files or rebuild):
+        raise InputFileError("--relink links the documents already in the database again: give no files "
+                             "and no --rebuild with it")
     table_items, documents = read_sources(tables, passages, files)
     refuse_foreign(db_dir)
     with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
         link = DatabaseLayout(db_dir).current
         base = current_version(db_dir) if (link.exists() or link.is_symlink()) else None
         previous = VersionLayout(base).docs if base is not None and not rebuild else None
-        build = build_corpus(table_items, documents, options or CorpusOptions(),
-                             previous if previous is not None and previous.is_dir() else None, progress, on_step)
+        has_docs = previous is not None and previous.is_dir()
+        if relink and not has_docs:
+            raise NoDocumentsError(f"{db_dir} holds no documents to link again: ingest some first")
+        build = build_corpus(table_items, documents, options or CorpusOptions(), previous if has_docs else None,
+                             progress, on_step, relink=relink)
         if on_step:
             on_step("publishing")
         if base is not None:

@@ -43,6 +43,8 @@ class BM25Index:
         ids = tok.tokenize(list(texts), update_vocab=True, return_as="ids", show_progress=False)
         rows = np.repeat(np.arange(len(ids)), [len(t) for t in ids])
         cols = np.fromiter((i for t in ids for i in t), dtype=np.int64, count=len(rows))
+        real = cols != 0  # bm25s gives a text with no word one placeholder token (id 0): its length is 0
+        rows, cols = rows[real], cols[real]
         vocab = max(len(tok.get_vocab_dict()), 1)
         counts = sp.csc_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(len(ids), vocab))
         counts.sum_duplicates()
@@ -85,12 +87,15 @@ def hybrid_scores(bm25: np.ndarray, cosine: np.ndarray, alpha: float = ALPHA, be
 
 
 def top_k(scores: np.ndarray, k: int) -> np.ndarray:
-    """Indices of the ``k`` best scores, best first (ties by index, for reproducible rankings)."""
+    """Indices of the ``k`` best scores, best first, ties by index (reproducible rankings): every
+    index scoring at least the k-th best is a candidate, so a tie at the k-th place is broken by
+    index too, not by where `argpartition` happened to leave it."""
     k = min(k, len(scores))
     if k <= 0:
         return np.zeros(0, dtype=np.int64)
-    part = np.argpartition(-scores, k - 1)[:k] if k < len(scores) else np.arange(len(scores))
-    return part[np.lexsort((part, -scores[part]))]
+    kth = scores[np.argpartition(-scores, k - 1)[k - 1]]
+    cand = np.flatnonzero(scores >= kth)
+    return cand[np.lexsort((cand, -scores[cand]))][:k]
 
 
 @dataclass(frozen=True)

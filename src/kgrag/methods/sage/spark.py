@@ -30,17 +30,24 @@ from ..registry import register_method
 __all__ = ["SparkMethod", "SparkOptions", "extract_cypher", "schema_examples"]
 
 _FENCE = re.compile(r"```(?:cypher|sql)?\s*(.*?)```", re.DOTALL | re.IGNORECASE)
-_STATEMENT = re.compile(r"\b(?:OPTIONAL\s+)?MATCH\b.*?\bRETURN\b[^;`]*", re.DOTALL | re.IGNORECASE)
+_START = re.compile(r"\b(?:OPTIONAL\s+)?MATCH\b", re.IGNORECASE)
+_RETURN = re.compile(r"\bRETURN\b", re.IGNORECASE)
+# what ends a statement after its RETURN: a semicolon, a fence, a blank line, or a new statement
+_END = re.compile(r";|```|\n\s*\n|\n\s*(?:OPTIONAL\s+)?MATCH\b", re.IGNORECASE)
 NO_LLM_WARNING = ("no LLM is configured: SPARK used the bundled local model, which cannot write reliable Cypher; "
                   "configure one with --llm-url/--llm-model, KGRAG_LLM_* variables or kgrag.toml")
 
 
 def extract_cypher(reply: str) -> str | None:
-    """The first fenced block, else the first bare ``MATCH … RETURN …`` statement, of ``reply``."""
+    """The first fenced block, else the first bare ``MATCH … RETURN …`` statement, of ``reply``:
+    from its MATCH to the end of the RETURN part (a semicolon, a fence, a blank line or the next
+    MATCH ends it). Whether it is valid Cypher is the grammar's business, not this one's."""
     for text in [m.group(1) for m in _FENCE.finditer(reply)] + [reply]:
-        found = _STATEMENT.search(text)
-        if found:
-            return found.group(0).strip()
+        start = _START.search(text)
+        ret = _RETURN.search(text, start.end()) if start else None
+        if start and ret:
+            end = _END.search(text, ret.end())
+            return text[start.start():end.start() if end else len(text)].strip()
     return None
 
 

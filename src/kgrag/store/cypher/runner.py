@@ -67,13 +67,13 @@ def run_read_query(store: KuzuStore, schema: Schema, query: str, *, params: dict
                    row_limit: int = 100, timeout_ms: int = 2000) -> QueryRun:
     """Run ``query``; on failure ask ``repair(query, error)`` for a new one (None: give up)."""
     run = QueryRun()
-    for _ in range(max(1, attempts)):
+    for attempt in range(max(1, attempts)):
         rows, error = _try(store, schema, query, params, row_limit, timeout_ms)
         run.attempts.append(QueryAttempt(query, error, len(rows or [])))
         if error is None:
             run.rows = rows or []
             return run
-        if repair is None:
+        if repair is None or attempt == max(1, attempts) - 1:  # no repair whose query would never run
             break
         try:
             fixed = repair(query, error)

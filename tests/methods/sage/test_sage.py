@@ -1,0 +1,92 @@
+"""`-m sage` and `-m hybrid` over the bundled documents sample (real encoder, real Kùzu)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from kgrag.graph import KnowledgeGraph
+from kgrag.llm.base import LLM
+from kgrag.llm.config import LLMConfig
+from kgrag.llm.types import Completion, Message, Usage
+from kgrag.methods import create_method
+from kgrag.methods.sage import DocumentMethod
+
+
+class EchoLLM(LLM):
+    backend = "scripted"
+
+    def __init__(self) -> None:
+        super().__init__(LLMConfig())
+        self.prompts: list[str] = []
+
+    @property
+    def model_name(self) -> str:
+        return "echo"
+
+    def _complete(self, messages: list[Message], *, max_tokens: int, temperature: float, stop: list[str] | None,
+                  json_schema: dict | None, grammar: str | None, choices: Sequence[str] | None) -> Completion:
+        self.prompts.append(messages[-1]["content"])
+        return Completion("The Huygens lander [1].", "echo", Usage(50, 6))
+
+
+@pytest.fixture
+def docs_kg(sample_docs_db: Path) -> KnowledgeGraph:
+    kg = KnowledgeGraph(sample_docs_db)
+    yield kg
+    kg.close()
+
+
+def test_sage_returns_seeds_then_expansions_with_sources(docs_kg: KnowledgeGraph) -> None:
+    ans = create_method("sage", docs_kg, {"k": 2, "k_expand": 3, "generate": "never"}).answer(
+        "Which lander was released by the probe launched in 1997?")
+    assert ans.error is None
+    stages = [e.data["stage"] for e in ans.evidence]
+    assert stages[:2] == ["seed", "seed"] and set(stages[2:]) <= {"expansion"} and len(stages) <= 5
+    assert {e.data["source"] for e in ans.evidence} >= {"/doc/Cassini"}
+    assert all(e.kind == "chunk" and e.data["kind"] in ("table", "passage", "text") for e in ans.evidence)
+    # with no LLM the answer is the ranked evidence, not a made-up sentence
+    assert ans.text.splitlines()[0].startswith("[1] ") and "(" in ans.text and not ans.llm_calls
+
+
+def test_expansions_are_neighbours_of_the_seeds(docs_kg: KnowledgeGraph) -> None:
+    ans = create_method("sage", docs_kg, {"k": 3, "k_expand": 5, "generate": "never"}).answer("Neptune discovery")
+    adjacency = docs_kg.corpus.adjacency
+    seeds = [e.data["chunk"] for e in ans.evidence if e.data["stage"] == "seed"]
+    for e in ans.evidence:
+        if e.data["stage"] == "expansion":
+            assert any(adjacency[s, e.data["chunk"]] for s in seeds)
+
+
+def test_hybrid_has_the_same_budget_and_no_expansion(docs_kg: KnowledgeGraph) -> None:
+    ans = create_method("hybrid", docs_kg, {"budget": 5, "generate": "never"}).answer("moons of Jupiter")
+    assert len(ans.evidence) == 5 and {e.data["stage"] for e in ans.evidence} == {"seed"}
+    scores = [e.score for e in ans.evidence]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_with_budget_keeps_the_split_and_turns_the_llm_off(docs_kg: KnowledgeGraph) -> None:
+    sage = create_method("sage", docs_kg, {"k": 10, "k_expand": 10, "generate": "always"})
+    assert isinstance(sage, DocumentMethod)
+    small = sage.with_budget(5)
+    assert (small.options.k, small.options.k_expand, small.options.generate) == (2, 3, "never")
+    assert sage.with_budget(1).options.k == 1
+    hybrid = create_method("hybrid", docs_kg).with_budget(7)
+    assert hybrid.options.budget == 7
+
+
+def test_the_llm_writes_the_answer_from_numbered_chunks(docs_kg: KnowledgeGraph) -> None:
+    llm = EchoLLM()
+    ans = create_method("sage", docs_kg, {"k": 2, "k_expand": 2, "generate": "always", "context_chunks": 3},
+                        llm=llm).answer("Which lander was released by the probe launched in 1997?")
+    assert ans.text == "The Huygens lander [1]."
+    prompt = llm.prompts[0]
+    assert "[1] " in prompt and "[3] " in prompt and "[4] " not in prompt
+    assert "Question: Which lander" in prompt and [c.purpose for c in ans.llm_calls] == ["answer"]
+
+
+def test_a_kg_without_documents_is_a_clear_per_question_error(movies_kg: KnowledgeGraph) -> None:
+    ans = create_method("sage", movies_kg).answer("anything")
+    assert ans.error_type == "NoDocumentsError" and "kgrag ingest-docs" in ans.error
