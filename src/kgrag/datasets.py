@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import InputFileError, InputProblem
-from .store.records import check_file, text_lines
+from .store.records import check_file, jsonl_objects, text_lines
 
 _BRACKET = re.compile(r"\[([^\[\]]+)\]")
 
@@ -65,18 +64,9 @@ def load_jsonl(path: Path) -> list[QAItem]:
     """Generic JSONL: ``question``, ``answers`` and optional ``topic_entities``, ``type``,
     ``gold_query``, ``label`` (true/false, for fact verification)."""
     path = Path(path)
-    check_file(path)
     items, problems = [], []
-    for number, line in text_lines(path):
-        if isinstance(line, InputProblem):
-            problems.append(line)
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(InputProblem(str(path), number, f"invalid JSON: {exc.msg}"))
-            continue
-        if not isinstance(obj, dict) or not isinstance(obj.get("question"), str) or not obj["question"].strip():
+    for number, obj in jsonl_objects(path, problems):
+        if not isinstance(obj.get("question"), str) or not obj["question"].strip():
             problems.append(InputProblem(str(path), number, "field 'question' must be a non-empty string"))
             continue
         answers = obj.get("answers", [])

@@ -9,7 +9,18 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import KgragError
-from .common import DbOpt, NoWaitOpt, console, out, say_waiting
+from .common import (
+    DbOpt,
+    LLMBackendOpt,
+    LLMBaseUrlOpt,
+    LLMConfigOpt,
+    LLMModelOpt,
+    NoWaitOpt,
+    console,
+    llm_from_flags,
+    out,
+    say_waiting,
+)
 
 __all__ = ["ingest_docs"]
 
@@ -38,7 +49,12 @@ def ingest_docs(
                                           "instead of updating them.")] = False,
     relink: Annotated[bool, typer.Option("--relink", help="Link the documents already in the database again "
                                          "with these edge options (no files; nothing is re-encoded).")] = False,
+    llm_metadata: Annotated[bool, typer.Option("--llm-metadata", help="Chunk metadata (topic, entities) written "
+                                               "by the LLM, one call per chunk (the paper's prompts G.1/G.2); "
+                                               "default: rule-based.")] = False,
     no_wait: NoWaitOpt = False,
+    llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
+    llm_config: LLMConfigOpt = None,
 ) -> None:
     """Chunk documents and tables, link the chunks into a graph, and add them to the database
     (atomic; documents given again replace their old chunks, the rest are kept)."""
@@ -52,10 +68,13 @@ def ingest_docs(
     if not (files or tables or passages or relink):
         raise KgragError("nothing to ingest: give FILE..., --tables or --passages")
     options = CorpusOptions(ChunkingOptions(), GraphOptions(percentile, combine, candidates,  # type: ignore[arg-type]
-                                                            similarity, same_source, hyperlinks), int8)
+                                                            similarity, same_source, hyperlinks), int8,
+                            metadata="llm" if llm_metadata else "rules")
     t0 = time.perf_counter()
     meta = ingest_documents(db, list(tables or []), list(passages or []), list(files or []), options=options,
-                            rebuild=rebuild, relink=relink, progress=True, wait=not no_wait, on_wait=say_waiting,
+                            rebuild=rebuild, relink=relink, progress=True,
+                            llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config), wait=not no_wait,
+                            on_wait=say_waiting,
                             on_step=lambda s: console.print(f"{time.strftime('%X')} {s}"))
     updated = meta.get("updated")
     what = f"updated {updated['sources']} sources ({updated['chunks']} chunks); " if updated else ""

@@ -46,29 +46,32 @@ class ChunkSet:
     topics: list[str] = field(default_factory=list)
     entities: list[list[str]] = field(default_factory=list)
     links: list[list[str]] = field(default_factory=list)  # hyperlink targets (source ids)
+    spans: list[list[int]] = field(default_factory=list)  # [first, end): rows of a table, sentences of a text
     _per_source: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __len__(self) -> int:
         return len(self.keys)
 
     def add(self, source: str, kind: str, title: str, text: str, topic: str, entities: Sequence[str],
-            links: Sequence[str] = ()) -> None:
+            links: Sequence[str] = (), span: tuple[int, int] = (0, 0)) -> None:
         n = self._per_source.get(source, 0)
         self._per_source[source] = n + 1
         self.keys.append(f"{source}#{n}")
         for column, value in ((self.sources, source), (self.kinds, kind), (self.titles, title),
                               (self.texts, text), (self.topics, topic), (self.entities, list(entities)),
-                              (self.links, list(links))):
+                              (self.links, list(links)), (self.spans, list(span))):
             column.append(value)  # type: ignore[attr-defined]
 
     def columns(self) -> dict[str, list]:
         return {"key": self.keys, "source": self.sources, "kind": self.kinds, "title": self.titles,
-                "text": self.texts, "topic": self.topics, "entities": self.entities, "links": self.links}
+                "text": self.texts, "topic": self.topics, "entities": self.entities, "links": self.links,
+                "span": self.spans}
 
     @classmethod
     def from_columns(cls, cols: dict[str, list]) -> ChunkSet:
         return cls(cols["key"], cols["source"], cols["kind"], cols["title"], cols["text"], cols["topic"],
-                   [list(e) for e in cols["entities"]], [list(x) for x in cols["links"]])
+                   [list(e) for e in cols["entities"]], [list(x) for x in cols["links"]],
+                   [list(x) for x in cols.get("span") or [[0, 0]] * len(cols["key"])])
 
     def select(self, rows: Sequence[int]) -> ChunkSet:
         cols = self.columns()
@@ -85,7 +88,8 @@ def _table_chunks(table: Table, opts: ChunkingOptions, out: ChunkSet) -> None:
         links = [t for r, _, t in table.links if r == -1 or start <= r < end]
         cells = [c for row in table.rows[start:end] for c in row]
         out.add(table.id, "table", title, segment_text(table, start, end),
-                f"{title}: {', '.join(table.header)}", entity_names([table.title, *cells], links), links)
+                f"{title}: {', '.join(table.header)}", entity_names([table.title, *cells], links), links,
+                (start, end))
 
 
 def build_chunks(tables: Sequence[Table], documents: Sequence[Document], embedder: Embedder,
@@ -117,7 +121,8 @@ def build_chunks(tables: Sequence[Table], documents: Sequence[Document], embedde
         sents = sentences[i] or [doc.text]
         for start, end in spans.get(i, [(0, len(sents))]):
             text = " ".join(sents[start:end])
-            out.add(doc.id, doc.kind, doc.title, text, sents[start], entity_names([doc.title, text]))
+            out.add(doc.id, doc.kind, doc.title, text, sents[start], entity_names([doc.title, text]),
+                    span=(start, end))
     return out
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import scipy.sparse as sp
@@ -26,7 +27,11 @@ from ..linking.embedder import MiniLMEmbedder
 from .chunks import ChunkingOptions, ChunkSet, ChunkVectors, build_chunks, embed_chunks
 from .documents import Document, Table
 from .edges import KIND_NAMES, ChunkGraph, GraphOptions, build_graph
+from .llm_metadata import llm_metadata
 from .search import BM25Index, Retrieved, sage_retrieve
+
+if TYPE_CHECKING:
+    from ..llm.base import LLM
 
 __all__ = ["Corpus", "CorpusBuild", "CorpusOptions", "build_corpus", "edge_kind_names"]
 
@@ -40,6 +45,7 @@ class CorpusOptions:
     graph: GraphOptions = field(default_factory=GraphOptions)
     encoder_int8: bool = True
     encoder_max_tokens: int = 128
+    metadata: Literal["rules", "llm"] = "rules"  # "llm": prompts G.1/G.2 per chunk (an endpoint LLM)
 
     def embedder(self) -> MiniLMEmbedder:
         return MiniLMEmbedder(max_tokens=self.encoder_max_tokens, int8=self.encoder_int8)
@@ -47,7 +53,7 @@ class CorpusOptions:
     @classmethod
     def from_dict(cls, d: dict) -> CorpusOptions:
         return cls(ChunkingOptions(**d["chunking"]), GraphOptions(**d["graph"]), d["encoder_int8"],
-                   d["encoder_max_tokens"])
+                   d["encoder_max_tokens"], d.get("metadata", "rules"))
 
 
 def edge_kind_names(mask: int) -> str:
@@ -93,7 +99,8 @@ def _peak_mib() -> float:
 
 def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: CorpusOptions = CorpusOptions(),
                  previous: Path | None = None, progress: bool = False,
-                 on_step: Callable[[str], None] | None = None, relink: bool = False) -> CorpusBuild:
+                 on_step: Callable[[str], None] | None = None, relink: bool = False,
+                 llm: LLM | None = None) -> CorpusBuild:
     """Chunk, encode and link ``tables`` and ``documents``; with ``previous`` (an existing
     ``docs/`` directory) keep its chunks except those of the sources given again, and link only
     the new chunks, using the previous build's options and thresholds. ``relink`` (with
@@ -112,7 +119,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
     old = _load_build(previous) if previous is not None else None
     if old is not None and relink:  # new edges over the stored chunks and vectors: nothing is encoded
         opts = replace(CorpusOptions.from_dict(old.meta["options"]), graph=opts.graph)
-        graph = step("linking", lambda: build_graph(old.chunks, old.vectors, opts.graph))
+        graph = step("linking", lambda: build_graph(old.chunks, old.vectors, opts.graph, progress=progress))
         return CorpusBuild(old.chunks, old.vectors, graph,
                            _meta(opts, old.meta["encoder"], old.chunks, graph, timings, None))
     if old is not None:
@@ -120,6 +127,13 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
     embedder = opts.embedder()
     known: dict[str, np.ndarray] = {}
     new_chunks = step("chunking", lambda: build_chunks(tables, documents, embedder, opts.chunking, progress, known))
+    extra: dict = {"metadata": "rules"}
+    if opts.metadata == "llm":
+        if llm is None:
+            from ..llm.factory import create_llm
+
+            llm = create_llm()
+        extra = step("metadata", lambda: llm_metadata(llm, new_chunks, tables, progress))
     new_vecs = step("encoding", lambda: embed_chunks(new_chunks, tables, embedder, progress, known))
     if old is None:
         chunks, vecs, rows, taus, kept_edges = new_chunks, new_vecs, None, None, None
@@ -139,7 +153,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         kept_edges = (e[ok], old.graph.kinds[ok])
         rows = np.arange(len(keep), len(chunks))
         taus = old.graph.thresholds
-    graph = step("linking", lambda: build_graph(chunks, vecs, opts.graph, rows, taus))
+    graph = step("linking", lambda: build_graph(chunks, vecs, opts.graph, rows, taus, progress))
     if kept_edges is not None:
         from .edges import merge_edges
 
@@ -148,7 +162,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         counts = {name: int(((kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
         graph = ChunkGraph(edges, kinds, graph.thresholds, counts)
     updated = {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None
-    return CorpusBuild(chunks, vecs, graph, _meta(opts, embedder.name, chunks, graph, timings, updated))
+    return CorpusBuild(chunks, vecs, graph, {**_meta(opts, embedder.name, chunks, graph, timings, updated), **extra})
 
 
 def _meta(opts: CorpusOptions, encoder: str, chunks: ChunkSet, graph: ChunkGraph, timings: dict[str, float],
@@ -174,9 +188,7 @@ class Corpus:
     def chunks(self) -> ChunkSet:
         import pyarrow.parquet as pq
 
-        cols = pq.read_table(self.directory / "chunks.parquet",
-                             columns=["key", "source", "kind", "title", "text", "topic", "entities", "links"])
-        return ChunkSet.from_columns(cols.to_pydict())
+        return ChunkSet.from_columns(pq.read_table(self.directory / "chunks.parquet").to_pydict())
 
     @cached_property
     def content(self) -> np.ndarray:

@@ -7,15 +7,13 @@ ingested and the user sees every ``file:line`` to fix in one go.
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import IngestError, InputFileError, InputProblem
-from ..store.records import check_file, text_lines
+from ..store.records import check_file, jsonl_objects
 
 __all__ = ["TEXT_SUFFIXES", "Document", "Table", "read_documents", "read_sources", "read_tables", "read_text_file"]
 
@@ -49,24 +47,6 @@ class Table:
     links: tuple[tuple[int, int, str], ...] = ()  # (row, col, target document id)
     url: str = ""
     origin: str = ""
-
-
-def _jsonl_objects(path: Path, problems: list[InputProblem]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """``(line, object)`` per good JSONL line; bad lines go to ``problems``."""
-    check_file(path)
-    for number, line in text_lines(path):
-        if isinstance(line, InputProblem):
-            problems.append(line)
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(InputProblem(str(path), number, f"invalid JSON: {exc.msg}"))
-            continue
-        if not isinstance(obj, dict):
-            problems.append(InputProblem(str(path), number, "expected a JSON object per line"))
-            continue
-        yield number, obj
 
 
 def _is_str_list(value: Any) -> bool:
@@ -165,7 +145,7 @@ class _Ids:
 
 def _read_jsonl(path: Path, parse: Any, ids: _Ids, problems: list[InputProblem]) -> list[Any]:
     items = []
-    for number, obj in _jsonl_objects(path, problems):
+    for number, obj in jsonl_objects(path, problems):
         item = parse(obj, f"{path}:{number}")
         if isinstance(item, str):
             problems.append(InputProblem(str(path), number, item))

@@ -61,7 +61,8 @@ class ChunkGraph:
         return 2 * len(self.edges) / n if n else 0.0
 
 
-def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | None = None) -> np.ndarray:
+def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | None = None,
+                    progress: bool = False) -> np.ndarray:
     """Unique ``(u, v)``, ``u < v``, where v is among u's ``k`` nearest chunks by content (or u
     among v's), for every chunk or only ``rows``: exact top-k by blocked matrix products."""
     n = len(content)
@@ -69,8 +70,10 @@ def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | None = No
     k = min(k, n - 1)
     if k <= 0 or len(rows) == 0:
         return np.zeros((0, 2), dtype=np.int64)
+    from tqdm import tqdm
+
     out = []
-    for at in range(0, len(rows), 1024):
+    for at in tqdm(range(0, len(rows), 1024), desc="candidate pairs", unit="block", disable=not progress):
         block = rows[at:at + 1024]
         sims = content[block] @ content.T
         sims[np.arange(len(block)), block] = -np.inf
@@ -207,12 +210,13 @@ def similarity_edges(feats: dict[str, tuple[np.ndarray, np.ndarray]], opts: Grap
 
 
 def build_graph(chunks: ChunkSet, vecs: ChunkVectors, opts: GraphOptions = GraphOptions(),
-                rows: Sequence[int] | None = None, thresholds: dict[str, float] | None = None) -> ChunkGraph:
+                rows: Sequence[int] | None = None, thresholds: dict[str, float] | None = None,
+                progress: bool = False) -> ChunkGraph:
     """Edges among all chunks (or only those touching ``rows``, for an incremental update)."""
     pairs_all, kinds_all = [], []
     taus: dict[str, float] = dict(thresholds or {})
     if opts.similarity and len(chunks) > 1:
-        cand = candidate_pairs(vecs.content, opts.candidates, rows)
+        cand = candidate_pairs(vecs.content, opts.candidates, rows, progress)
         log.info("%d candidate pairs", len(cand))
         sim, taus = similarity_edges(pair_features(chunks, vecs, cand), opts, thresholds)
         pairs_all.append(sim)

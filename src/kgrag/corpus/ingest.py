@@ -12,6 +12,7 @@ import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputFileError, NoDocumentsError
 from ..store.database import _write_version, derive_version, publish
@@ -22,6 +23,9 @@ from ..store.locks import writer_lock
 from ..store.versions import current_version, read_meta, refuse_foreign
 from .corpus import CorpusBuild, CorpusOptions, build_corpus, edge_kind_names
 from .documents import read_sources
+
+if TYPE_CHECKING:
+    from ..llm.base import LLM
 
 __all__ = ["ingest_documents"]
 
@@ -44,7 +48,7 @@ def _install(version: Path, build: CorpusBuild) -> None:
 
 def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,
                      options: CorpusOptions | None = None, rebuild: bool = False, relink: bool = False,
-                     progress: bool = False,
+                     progress: bool = False, llm: LLM | None = None,
                      on_step: Callable[[str], None] | None = None, wait: bool = True,
                      on_wait: Callable[[str], None] | None = None) -> dict:
     """Add ``tables``/``passages`` (JSONL) and ``files`` (.txt/.md/.jsonl) to ``db_dir``; returns
@@ -64,7 +68,7 @@ def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], fil
         if relink and not has_docs:
             raise NoDocumentsError(f"{db_dir} holds no documents to link again: ingest some first")
         build = build_corpus(table_items, documents, options or CorpusOptions(), previous if has_docs else None,
-                             progress, on_step, relink=relink)
+                             progress, on_step, relink=relink, llm=llm)
         if on_step:
             on_step("publishing")
         if base is not None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IngestError, InputProblem
-from ..store.records import check_file, text_lines
+from ..store.records import jsonl_objects, text_lines
 
 __all__ = ["KS", "RetrievalItem", "aggregate", "budget_table", "is_retrieval_file", "load_retrieval_questions",
            "norm", "plot_budget_curves", "question_retrieval_metrics"]
@@ -89,18 +89,9 @@ def load_retrieval_questions(path: Path) -> list[RetrievalItem]:
     Raises :class:`IngestError` (with ``.problems``) so callers can list all problems, not just the first.
     """
     path = Path(path)
-    check_file(path)
     items: list[RetrievalItem] = []
     problems: list[InputProblem] = []
-    for number, line in text_lines(path):
-        if isinstance(line, InputProblem):
-            problems.append(line)
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            problems.append(InputProblem(str(path), number, f"invalid JSON: {exc.msg}"))
-            continue
+    for number, obj in jsonl_objects(path, problems):
         parsed = _parse(obj, f"{path}:{number}")
         if isinstance(parsed, str):
             problems.append(InputProblem(str(path), number, parsed))

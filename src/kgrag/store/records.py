@@ -9,11 +9,12 @@ names the 1-based line where it starts, so users see ``file:line: reason``.
 from __future__ import annotations
 
 import csv
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from ..errors import InputFileError, InputProblem
 
@@ -25,6 +26,7 @@ __all__ = [
     "Record",
     "check_file",
     "csv_rows",
+    "jsonl_objects",
     "text_lines",
 ]
 
@@ -184,3 +186,23 @@ def csv_rows(path: Path, delimiter: str = ",") -> Iterator[tuple[int, list[str]]
                                    "unterminated quoted field: a '\"' opened in this record is never closed")
             else:
                 yield source.start, row
+
+
+def jsonl_objects(path: Path, problems: list[InputProblem]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """``(line number, object)`` per JSONL line holding a JSON object; every other line (undecodable,
+    not JSON, not an object) becomes an `InputProblem` in ``problems``. The one JSONL reader of
+    every input format (questions, documents, tables)."""
+    check_file(path)
+    for number, line in text_lines(path):
+        if isinstance(line, InputProblem):
+            problems.append(line)
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            problems.append(InputProblem(str(path), number, f"invalid JSON: {exc.msg}"))
+            continue
+        if not isinstance(obj, dict):
+            problems.append(InputProblem(str(path), number, "expected a JSON object per line"))
+            continue
+        yield number, obj
