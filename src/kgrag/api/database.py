@@ -113,6 +113,8 @@ class Database:
         from ..errors import DatabaseBusyError, DatabaseChangedError
 
         report = m.self_train()
+        if not report:  # nothing could be learned (e.g. a database with documents and no KG)
+            return
         try:
             with writer_lock(self.path, wait=False) as lock:
                 save_model(lock, self.kg, m, name, report)

@@ -76,6 +76,8 @@ def synthetic_pairs(kg: KnowledgeGraph, config: SyntheticQuestions | None = None
     labels = [humanize_label(r) for r in kg.relations]
     degree = kg.snapshot.degree()
     nodes = np.flatnonzero(degree > 0)
+    if len(nodes) == 0:  # no edge to walk: no question to ask
+        return
     for hops in range(1, config.max_hops + 1):
         made, tries = 0, 0
         while made < config.per_hop and tries < 20 * config.per_hop:

@@ -90,3 +90,19 @@ def test_the_llm_writes_the_answer_from_numbered_chunks(docs_kg: KnowledgeGraph)
 def test_a_kg_without_documents_is_a_clear_per_question_error(movies_kg: KnowledgeGraph) -> None:
     ans = create_method("sage", movies_kg).answer("anything")
     assert ans.error_type == "NoDocumentsError" and "kgrag ingest-docs" in ans.error
+
+
+def test_auto_answers_a_documents_only_database_with_sage(sample_docs_db: Path) -> None:
+    """No choosing: the default method on a database of documents and tables is SAGE, and there is
+    nothing to self-train (no KG edges), so nothing is published."""
+    import kgrag
+
+    db = kgrag.Database(sample_docs_db)
+    try:
+        before = db.kg.version
+        ans = db.ask("Which lander was released by the probe launched in 1997?")
+        assert ans.error is None and ans.method == "auto" and ans.produced_by == ["sage"]
+        assert ans.evidence[0].kind == "chunk" and ans.text.startswith("[1] ")
+        assert db.kg.version == before
+    finally:
+        db.close()

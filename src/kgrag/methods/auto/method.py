@@ -83,6 +83,7 @@ class AutoMethod(Method):
         self.calibrators: dict[str, LogisticCalibrator] = {}
         self.calibration_source = "none"
         self._escalation: Method | None = None
+        self._documents: Method | None = None  # SAGE, for a database of documents and tables only
         self._trained: set[str] = set()  # members that learned from pairs here (saved with auto)
 
     # ---- confidence --------------------------------------------------------------------------------
@@ -107,7 +108,10 @@ class AutoMethod(Method):
         return {"calibration": source, "members": report}
 
     def self_train(self) -> dict[str, Any]:
-        """The confidence from synthetic questions over this KG (no QA pairs, no LLM)."""
+        """The confidence from synthetic questions over this KG (no QA pairs, no LLM); nothing when
+        the database has no KG edges to ask about."""
+        if self.kg.num_edges == 0:
+            return {}
         return self.calibrate(self._synthetic(), "synthetic")
 
     def _synthetic(self) -> list[QAItem]:
@@ -133,6 +137,9 @@ class AutoMethod(Method):
         return self._llm is not None or llm_configured()
 
     def _answer(self, question: str, result: Answer) -> None:
+        if self.kg.num_edges == 0 and self.kg.has_documents:  # documents and tables only: SAGE answers
+            self._answer_from_documents(question, result)
+            return
         with result.stage("members"):
             answers = self._member_answers(question)
         with result.stage("confidence"):
@@ -149,6 +156,17 @@ class AutoMethod(Method):
                 if stage != "total":
                     result.timings[f"{n}.{stage}"] = seconds
         self._adopt(result, best, chosen, conf, answers)
+
+    def _answer_from_documents(self, question: str, result: Answer) -> None:
+        if self._documents is None:
+            self._documents = create_method("sage", self.kg, llm=self._llm)
+        found = self._documents.answer(question)
+        if found.error:
+            raise NoAnswer(found.error)
+        result.text, result.evidence, result.llm_calls = found.text, found.evidence, found.llm_calls
+        result.warnings += found.warnings
+        result.timings.update({f"sage.{k}": v for k, v in found.timings.items() if k != "total"})
+        result.produced_by = ["sage"]
 
     def _escalate(self, question: str) -> Answer:
         if self._escalation is None:
