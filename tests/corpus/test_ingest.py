@@ -123,3 +123,19 @@ def test_relink_changes_only_the_edges(tmp_path: Path) -> None:
         assert kg.store.query("MATCH ()-[l:DocLink]->() RETURN count(*) AS n")[0]["n"] == meta["edges"]
     with pytest.raises(InputFileError, match="--relink"):
         ingest_documents(db, [DOCS / "tables.jsonl"], [], [], relink=True)
+
+
+def test_ingesting_triples_keeps_the_documents(tmp_path: Path, movies_file: Path) -> None:
+    """`kgrag ingest` (plain or --append) is about the triples: documents stay, tables and all."""
+    db = tmp_path / "db"
+    ingest_documents(db, [], [DOCS / "passages.jsonl"], [])
+    ingest([Source(movies_file)], db)
+    more = tmp_path / "more.txt"
+    more.write_text("Inception|directed_by|Christopher Nolan\n", encoding="utf-8")
+    ingest([Source(more)], db, append=True)
+    with KnowledgeGraph(db) as kg:
+        assert "Inception" in kg.ids_by_name and "John Ford" in kg.ids_by_name
+        assert kg.corpus.meta["chunks"] == 10
+        assert kg.store.query("MATCH (c:DocChunk) RETURN count(*) AS n")[0]["n"] == 10
+        hits = kg.corpus.retrieve("Galileo moons of Jupiter", 1, 0, expand=False)
+        assert kg.corpus.chunks.sources[hits[0].chunk] in {"/doc/Galileo_Galilei", "/doc/Jupiter"}

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
+from ..errors import KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.linker import Mention
 from ..methods import create_method
@@ -25,6 +26,7 @@ from ..methods.base import Method, check_question
 from ..store.database import Source, ingest, publish_model
 from ..store.graph_data import IngestStats
 from ..store.locks import WriterLock, writer_lock
+from ..store.versions import version_target
 from .subgraph import evidence_subgraph
 
 if TYPE_CHECKING:
@@ -178,6 +180,17 @@ class Database:
             if moved:
                 self._methods.clear()
             return moved
+
+    def refresh_if_changed(self) -> bool:
+        """`refresh` when a newer version was published: one ``readlink`` when nothing changed, so
+        a long-running service calls it before every request. It takes the lock every question
+        holds, so the questions in flight finish on the old version first (drain, then swap) and
+        none is dropped."""
+        try:
+            newer = version_target(self.path) != self.kg.version
+        except KgragError:  # a damaged link: keep serving the version already open
+            return False
+        return self.refresh() if newer else False
 
     def close(self) -> None:
         with self._lock:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -21,6 +23,8 @@ def serve(db: DbOpt = Path("kgrag-db"),
           method: MethodOpt = "auto",
           timeout: Annotated[float, typer.Option(help="Seconds one request may take (504 after).")] = 60.0,
           max_body: Annotated[int, typer.Option(help="Largest request body in bytes (413 above).")] = 64 * 1024,
+          replicas: Annotated[int, typer.Option(help="Worker processes behind the port, each over the same "
+                                                "database (uvicorn workers); 1: one process.")] = 1,
           llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
           llm_config: LLMConfigOpt = None) -> None:
     """Serve the JSON API (/ask, /ask/stream, /link, /info, /health, /openapi.json) and the web page (/)."""
@@ -28,14 +32,26 @@ def serve(db: DbOpt = Path("kgrag-db"),
 
     from ..methods import method_class
     from ..service import ServiceSettings, create_app
+    from ..service.app import SETTINGS_ENV
+    from ..store.versions import current_version
 
     method_class(method)  # an unknown default method is refused before anything starts
-    if timeout <= 0 or max_body <= 0:
-        raise KgragError("--timeout and --max-body must be positive")
+    if timeout <= 0 or max_body <= 0 or replicas < 1:
+        raise KgragError("--timeout, --max-body and --replicas must be positive")
+    current_version(db)  # a missing or damaged database fails here, not in each worker
+    console.print(f"serving {db} on http://{host}:{port}/  (method {method}"
+                  f"{', token required' if token else ''}{f', {replicas} replicas' if replicas > 1 else ''}; "
+                  "Ctrl-C stops)", markup=False, highlight=False)
+    if replicas > 1:  # workers start from an import string: they read their settings from the environment
+        os.environ[SETTINGS_ENV] = json.dumps({
+            "db": str(db), "method": method, "token": token or None, "request_timeout_s": timeout,
+            "max_body_bytes": max_body,
+            "llm": {"config": str(llm_config) if llm_config else None, "backend": llm, "model": llm_model,
+                    "base_url": llm_base_url}})
+        uvicorn.run("kgrag.service.app:create_app_from_environment", factory=True, workers=replicas, host=host,
+                    port=port, log_level="warning")
+        return
     settings = ServiceSettings(db=db, method=method, token=token or None,
                                llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config),
                                request_timeout_s=timeout, max_body_bytes=max_body)
-    app = create_app(settings)
-    console.print(f"serving {db} on http://{host}:{port}/  (method {method}"
-                  f"{', token required' if token else ''}; Ctrl-C stops)", markup=False, highlight=False)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")

@@ -33,7 +33,7 @@ from .search import BM25Index, Retrieved, sage_retrieve
 if TYPE_CHECKING:
     from ..llm.base import LLM
 
-__all__ = ["Corpus", "CorpusBuild", "CorpusOptions", "build_corpus", "edge_kind_names"]
+__all__ = ["Corpus", "CorpusBuild", "CorpusOptions", "build_corpus"]
 
 log = logging.getLogger(__name__)
 VECTORS = ("content", "topic", "title")
@@ -54,10 +54,6 @@ class CorpusOptions:
     def from_dict(cls, d: dict) -> CorpusOptions:
         return cls(ChunkingOptions(**d["chunking"]), GraphOptions(**d["graph"]), d["encoder_int8"],
                    d["encoder_max_tokens"], d.get("metadata", "rules"))
-
-
-def edge_kind_names(mask: int) -> str:
-    return ",".join(name for bit, name in KIND_NAMES.items() if mask & bit)
 
 
 @dataclass

@@ -19,14 +19,13 @@ from typing import Literal
 import numpy as np
 import scipy.sparse as sp
 
+from ..store.doc_store import HYPERLINK, KIND_NAMES, SAME_SOURCE, SIMILAR
 from .chunks import ChunkSet, ChunkVectors
 
 __all__ = ["FEATURES", "ChunkGraph", "GraphOptions", "build_graph", "candidate_pairs"]
 
 log = logging.getLogger(__name__)
 
-SIMILAR, SAME_SOURCE, HYPERLINK = 1, 2, 4  # edge kinds, a bit mask (an edge may have several)
-KIND_NAMES = {SIMILAR: "similarity", SAME_SOURCE: "same_source", HYPERLINK: "hyperlink"}
 FEATURES = {"doc-doc": ("topic", "content", "entities"),
             "table-table": ("columns", "title", "entities"),
             "table-doc": ("content_column", "topic_title", "entities")}

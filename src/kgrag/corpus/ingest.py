@@ -21,7 +21,7 @@ from ..store.graph_data import GraphData
 from ..store.layout import DatabaseLayout, VersionLayout
 from ..store.locks import writer_lock
 from ..store.versions import current_version, read_meta, refuse_foreign
-from .corpus import CorpusBuild, CorpusOptions, build_corpus, edge_kind_names
+from .corpus import CorpusBuild, CorpusOptions, build_corpus
 from .documents import read_sources
 
 if TYPE_CHECKING:
@@ -40,10 +40,8 @@ def _install(version: Path, build: CorpusBuild) -> None:
         shutil.copy2(files.kuzu, own)
         os.replace(own, files.kuzu)
     build.save(files.docs)
-    taken = set(read_meta(version)["schema"]["node_tables"].values()) | set(
-        read_meta(version)["schema"]["rel_tables"].values())
-    write_chunk_tables(files.kuzu, build.chunks.columns(), build.graph.edges,
-                       [edge_kind_names(int(k)) for k in build.graph.kinds], taken)
+    schema = read_meta(version)["schema"]
+    write_chunk_tables(files.kuzu, files.docs, set(schema["node_tables"].values()) | set(schema["rel_tables"].values()))
 
 
 def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,

@@ -2,13 +2,19 @@
 
 One `Database` is shared by every request (opened on the first request that needs it, so
 ``/health`` answers at once); the work runs on a small thread pool so the event loop stays free
-for ``/health`` and streaming, and each request is bounded by a timeout (504).
+for ``/health`` and streaming, and each request is bounded by a timeout (504). Before each
+request the database moves to a newer published version if there is one (after the questions in
+flight have finished: `Database.refresh_if_changed`). ``kgrag serve --replicas N`` runs N such
+processes behind one port (uvicorn workers), each opening the same database read-only; they get
+their settings from the environment (`create_app_from_environment`) because a worker process is
+started from an import string.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,9 +43,10 @@ from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkReque
 if TYPE_CHECKING:
     from ..llm.base import LLM
 
-__all__ = ["ServiceSettings", "create_app"]
+__all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_environment"]
 
 STATIC = Path(__file__).parent / "static"
+SETTINGS_ENV = "KGRAG_SERVE_SETTINGS"  # JSON: how `kgrag serve --replicas N` configures its workers
 T = TypeVar("T")
 
 
@@ -112,6 +119,12 @@ class _Service:
                 self._db = Database(self.settings.db, method=self.settings.method, llm=self.settings.llm)
             return self._db
 
+    def current_db(self) -> Database:
+        """The database, moved to the newest published version first (a readlink when unchanged)."""
+        db = self.db
+        db.refresh_if_changed()
+        return db
+
     def check(self, req: AskRequest) -> None:
         """Refuse an unknown method or option, or a server-file option, before answering (422)."""
         check_remote_options(req.method or self.settings.method, req.options)
@@ -164,9 +177,10 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         return JSONResponse({"detail": str(exc)}, 422 if isinstance(exc, caller) else 503)
 
     @app.get("/health", response_model=HealthOut, tags=["service"])
-    async def health() -> dict[str, str]:
-        """Answers at once, before any model is loaded; needs no token."""
-        return {"status": "ok"}
+    async def health() -> dict[str, Any]:
+        """Answers at once, before any model is loaded; needs no token. ``replica``: the answering
+        process's id (with ``--replicas N`` there are N)."""
+        return {"status": "ok", "replica": os.getpid()}
 
     @app.get("/openapi.json", include_in_schema=False, dependencies=auth)
     async def openapi() -> dict[str, Any]:
@@ -175,7 +189,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     @app.get("/info", response_model=InfoOut, responses=_ERRORS, dependencies=auth, tags=["service"])
     async def info() -> dict[str, Any]:
         """The database (counts, relations, version), the methods with their options, the limits."""
-        db_info = await service.run(lambda: service.db.info())
+        db_info = await service.run(lambda: service.current_db().info())
         methods = [{"name": name, "summary": cls.summary(),
                     "options": [jsonable(o.__dict__) for o in describe_options(cls.Options)]}
                    for name, cls in available_methods().items()]
@@ -195,8 +209,9 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     async def ask(req: AskRequest) -> Response:
         """Answer a question: ranked answers, text, evidence, evidence subgraph, timings, LLM usage."""
         def work() -> Answer:
+            db = service.current_db()
             service.check(req)
-            return service.db.ask(req.question, req.method, req.options)
+            return db.ask(req.question, req.method, req.options)
 
         return answer_response(await service.run(work))
 
@@ -227,7 +242,8 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
 
     def work() -> Answer:
         with tokens_to(lambda text: push("token", {"text": text})):
-            return service.db.ask(req.question, req.method, req.options, on_stage=lambda s: push("stage", {"stage": s}))
+            return service.current_db().ask(req.question, req.method, req.options,
+                                            on_stage=lambda s: push("stage", {"stage": s}))
 
     future = loop.run_in_executor(service.pool, work)
     future.add_done_callback(lambda _: queue.put_nowait(("done", None)))
@@ -251,3 +267,19 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
         yield {"event": "error", "data": json.dumps({"detail": f"the LLM could not be used: {ans.error}"},
                                                     ensure_ascii=False)}
     yield {"event": "answer", "data": ans.to_json_text()}
+
+
+def create_app_from_environment() -> FastAPI:
+    """The app of one replica: `ServiceSettings` from the JSON in ``$KGRAG_SERVE_SETTINGS`` (db,
+    method, token, request_timeout_s, max_body_bytes, threads, and the LLM configuration as
+    ``llm``: {config, backend, model, base_url}, created in this process)."""
+    raw = json.loads(os.environ[SETTINGS_ENV])
+    llm_flags = raw.pop("llm", None) or {}
+    llm = None
+    if any(v is not None for v in llm_flags.values()):
+        from ..llm.config import LLMConfig
+        from ..llm.factory import create_llm
+
+        config = llm_flags.pop("config", None)
+        llm = create_llm(LLMConfig.load(Path(config) if config else None, **llm_flags))
+    return create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, **raw))

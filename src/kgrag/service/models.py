@@ -39,6 +39,7 @@ class LinkRequest(BaseModel):
 
 class HealthOut(BaseModel):
     status: str
+    replica: int  # the answering process's id
 
 
 class OptionOut(BaseModel):

@@ -27,7 +27,8 @@ from typing import Literal
 
 import numpy as np
 
-from ..errors import DatabaseChangedError, IngestError, InputFileError
+from ..errors import DatabaseChangedError, IngestError, InputFileError, KgragError
+from .doc_store import carry_documents
 from .graph_data import GraphData, IngestStats
 from .kuzu_store import Schema, write_kuzu
 from .layout import LEASE, TMP_MARK, DatabaseLayout, VersionLayout
@@ -69,7 +70,7 @@ def load_graph_data(version: Path) -> GraphData:
                                  [r["label"] for r in meta["relations"]], snap.edges, edge_props)
 
 
-def _write_version(target: Path, data: GraphData, sources: list[str]) -> None:
+def _write_version(target: Path, data: GraphData, sources: list[str]) -> Schema:
     files = VersionLayout(target)
     target.mkdir(parents=True)
     schema = write_kuzu(files.kuzu, data)
@@ -94,6 +95,7 @@ def _write_version(target: Path, data: GraphData, sources: list[str]) -> None:
     }
     files.meta.write_text(json.dumps(meta, indent=1, ensure_ascii=False), encoding="utf-8")
     files.cache.mkdir()
+    return schema
 
 
 def schema_from_meta(meta: dict) -> Schema:
@@ -115,6 +117,14 @@ def ingest(sources: list[Source], db_dir: Path, *, append: bool = False, on_erro
     refuse_foreign(db_dir)
     with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
         return _ingest_locked(lock, sources, append, on_error, after_build, on_source)
+
+
+def _readable_version(db_dir: Path) -> Path | None:
+    """The current version, or None when it is damaged (a plain ingest rebuilds that one)."""
+    try:
+        return current_version(db_dir)
+    except KgragError:
+        return None
 
 
 def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_error: OnError,
@@ -141,8 +151,13 @@ def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_err
     stats.nodes, stats.edges = data.num_nodes, data.num_edges
     described = previous + [s.describe() for s in sources]
 
+    before = _readable_version(lock.db_dir) if (link.exists() or link.is_symlink()) else None
+
     def build(tmp: Path) -> None:
-        _write_version(tmp, data, described)
+        schema = _write_version(tmp, data, described)
+        if before is not None:  # documents stay: `kgrag ingest` is about the triples
+            carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).kuzu,
+                            set(schema.node_tables.values()) | set(schema.rel_tables.values()))
         if after_build:
             after_build(tmp)
 

@@ -10,8 +10,8 @@ about a second); what is expensive to recompute (vectors, features) is kept in `
 
 from __future__ import annotations
 
+import os
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -19,16 +19,24 @@ import numpy as np
 from ..errors import StoreError
 from .recovery import one_line
 
-__all__ = ["CHUNK_TABLE", "LINK_TABLE", "write_chunk_tables"]
+__all__ = ["CHUNK_TABLE", "HYPERLINK", "KIND_NAMES", "LINK_TABLE", "SAME_SOURCE", "SIMILAR", "carry_documents",
+           "edge_kind_names", "write_chunk_tables"]
 
 CHUNK_TABLE = "DocChunk"
 LINK_TABLE = "DocLink"
+SIMILAR, SAME_SOURCE, HYPERLINK = 1, 2, 4  # why two chunks are linked: a bit mask (an edge may have several)
+KIND_NAMES = {SIMILAR: "similarity", SAME_SOURCE: "same_source", HYPERLINK: "hyperlink"}
+CHUNK_COLUMNS = ("key", "source", "kind", "title", "text")
 
 
-def write_chunk_tables(kuzu_path: Path, columns: dict[str, Sequence], edges: np.ndarray,
-                       edge_kinds: Sequence[str], taken: set[str]) -> None:
-    """(Re)create the chunk tables in the database at ``kuzu_path`` (which must be this version's
-    own file, never one shared with a published version). ``taken``: the KG's table names."""
+def edge_kind_names(mask: int) -> str:
+    return ",".join(name for bit, name in KIND_NAMES.items() if mask & bit)
+
+
+def write_chunk_tables(kuzu_path: Path, docs_dir: Path, taken: set[str]) -> None:
+    """(Re)create the chunk tables in the database at ``kuzu_path`` from the saved documents in
+    ``docs_dir`` (``chunks.parquet``, ``edges.npz``). ``kuzu_path`` must be this version's own
+    file, never one shared with a published version; ``taken``: the KG's table names."""
     import kuzu
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -37,6 +45,9 @@ def write_chunk_tables(kuzu_path: Path, columns: dict[str, Sequence], edges: np.
     if clash:
         raise StoreError(f"the knowledge graph already has a table named {min(clash)}; documents "
                          "need it: rename that label in the KG input")
+    chunks = pq.read_table(docs_dir / "chunks.parquet", columns=list(CHUNK_COLUMNS))
+    with np.load(docs_dir / "edges.npz") as z:
+        edges, kinds = z["edges"], z["kinds"]
     try:
         db = kuzu.Database(str(kuzu_path))
         conn = kuzu.Connection(db)
@@ -47,20 +58,36 @@ def write_chunk_tables(kuzu_path: Path, columns: dict[str, Sequence], edges: np.
         conn.execute(f"CREATE REL TABLE `{LINK_TABLE}`(FROM `{CHUNK_TABLE}` TO `{CHUNK_TABLE}`, kinds STRING)")
         with tempfile.TemporaryDirectory(prefix="kgrag-docs-") as tmp:
             nodes = Path(tmp) / "chunks.parquet"
-            pq.write_table(pa.table({
-                "id": pa.array(np.arange(len(columns["key"])), pa.int64()),
-                **{k: pa.array(list(columns[k]), pa.string()) for k in ("key", "source", "kind", "title", "text")},
-            }), nodes)
+            pq.write_table(pa.table({"id": pa.array(np.arange(chunks.num_rows), pa.int64()),
+                                     **{c: chunks.column(c) for c in CHUNK_COLUMNS}}), nodes)
             conn.execute(f"COPY `{CHUNK_TABLE}` FROM '{nodes}'")
             if len(edges):
                 links = Path(tmp) / "links.parquet"
                 pq.write_table(pa.table({"from": pa.array(edges[:, 0], pa.int64()),
                                          "to": pa.array(edges[:, 1], pa.int64()),
-                                         "kinds": pa.array(list(edge_kinds), pa.string())}), links)
+                                         "kinds": pa.array([edge_kind_names(int(k)) for k in kinds], pa.string())}),
+                               links)
                 conn.execute(f"COPY `{LINK_TABLE}` FROM '{links}'")
         conn.close()
         db.close()
-    except StoreError:
-        raise
     except Exception as exc:  # noqa: BLE001 - Kùzu raises RuntimeError
         raise StoreError(f"writing the document chunks into {kuzu_path} failed: {one_line(exc)}") from None
+
+
+def carry_documents(old_docs: Path, version: Path, kuzu_path: Path, taken: set[str]) -> bool:
+    """Keep the documents of the version before in a new one (``kgrag ingest`` replaces or extends
+    the triples, not the documents): their files hard linked (they are never written in place),
+    their tables written into the new Kùzu file. False when there were none."""
+    if not old_docs.is_dir():
+        return False
+    import shutil
+
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    shutil.copytree(old_docs, version / old_docs.name, copy_function=link)
+    write_chunk_tables(kuzu_path, version / old_docs.name, taken)
+    return True
