@@ -100,3 +100,17 @@ def test_answer_json_is_strict_json() -> None:
     assert value["evidence"][0] == {"kind": "triple", "text": "t", "score": None,
                                     "data": {"ids": [1, 2.5], "inf": None, "path": "x"}}
     assert value["subgraph"] is None and value["error_type"] is None
+
+
+def test_documents_through_the_public_api(tmp_path) -> None:  # noqa: ANN001
+    from kgrag import Database, sample_dir
+
+    docs = sample_dir() / "docs"
+    with Database.ingest_documents(tmp_path / "db", tables=[docs / "tables.jsonl"],
+                                   passages=[docs / "passages.jsonl"], method="sage") as db:
+        assert db.last_ingest["chunks"] == 13
+        info = db.info()
+        assert info["documents"]["chunks"] == 13 and info["nodes"] == 0
+        ans = db.ask("Where was the astronomer who discovered the four large moons of Jupiter born?")
+        assert ans.error is None and ans.method == "sage"
+        assert "/doc/Galileo_Galilei" in [e.data["source"] for e in ans.evidence]

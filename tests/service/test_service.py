@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -23,12 +24,13 @@ GOLD = "Alejandro González Iñárritu"
 
 
 def test_health_and_info(served_db: str) -> None:
-    assert httpx.get(f"{served_db}/health").json() == {"status": "ok"}
+    assert httpx.get(f"{served_db}/health").json() == {"status": "ok", "replica": os.getpid()}  # served in-process
     info = httpx.get(f"{served_db}/info").json()
     assert info["default_method"] == "baseline" and info["auth"] is False
     assert info["database"]["nodes"] > 1000 and "directed_by" in info["database"]["relations"]
     methods = {m["name"]: m for m in info["methods"]}
-    assert {"baseline", "graphraft", "simgrag", "ultrag", "byokg"} <= set(methods)
+    assert {"baseline", "graphraft", "simgrag", "ultrag", "byokg", "sage", "hybrid", "spark"} <= set(methods)
+    assert info["database"]["documents"] is None
     assert "top_m" in {o["name"] for o in methods["baseline"]["options"]}
 
 

@@ -71,7 +71,7 @@ class Database:
         self.llm = llm
         self._methods: dict[tuple[str, str], Method] = {}
         self._lock = threading.RLock()
-        self.last_ingest: IngestStats | None = None  # set by `Database.ingest`
+        self.last_ingest: IngestStats | dict[str, Any] | None = None  # set by `ingest` / `ingest_documents`
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
@@ -83,12 +83,29 @@ class Database:
         db.last_ingest = stats
         return db
 
+    @classmethod
+    def ingest_documents(cls, path: str | Path, *, tables: Iterable[str | Path] = (),
+                         passages: Iterable[str | Path] = (), files: Iterable[str | Path] = (),
+                         **open_args: Any) -> Database:
+        """Add documents and tables to ``path`` (chunked, encoded and linked; beside any KG, atomic,
+        documents given again replace their old chunks), then open it. `kgrag ingest-docs`."""
+        from ..corpus.ingest import ingest_documents
+
+        report = ingest_documents(Path(path), [Path(t) for t in tables], [Path(p) for p in passages],
+                                  [Path(f) for f in files])
+        db = cls(path, **open_args)
+        db.last_ingest = report
+        return db
+
     # ---- reading ----------------------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
-        """Counts, relations and the version being read (what ``GET /info`` shows)."""
+        """Counts, relations, documents and the version being read (what ``GET /info`` shows)."""
         meta = self.kg.meta
+        docs = self.kg.corpus.meta if self.kg.has_documents else None
         return {"path": str(self.path), "version": self.kg.version.name, "nodes": int(meta["nodes"]),
-                "edges": int(meta["edges"]), "relations": [r["label"] for r in meta["relations"]]}
+                "edges": int(meta["edges"]), "relations": [r["label"] for r in meta["relations"]],
+                "documents": None if docs is None else {k: docs[k] for k in ("chunks", "sources", "chunk_kinds",
+                                                                              "edges", "average_degree")}}
 
     def link(self, text: str, top_m: int = 3) -> list[Mention]:
         """The entity mentions in ``text``, each with its ``top_m`` KG candidates."""

@@ -55,12 +55,21 @@ class MethodOut(BaseModel):
     options: list[OptionOut]
 
 
+class DocumentsOut(BaseModel):
+    chunks: int
+    sources: int
+    chunk_kinds: dict[str, int]
+    edges: int
+    average_degree: float
+
+
 class DatabaseOut(BaseModel):
     path: str
     version: str
     nodes: int
     edges: int
     relations: list[str]
+    documents: DocumentsOut | None = None  # `kgrag ingest-docs`
 
 
 class InfoOut(BaseModel):
