@@ -139,3 +139,14 @@ def test_ingesting_triples_keeps_the_documents(tmp_path: Path, movies_file: Path
         assert kg.store.query("MATCH (c:DocChunk) RETURN count(*) AS n")[0]["n"] == 10
         hits = kg.corpus.retrieve("Galileo moons of Jupiter", 1, 0, expand=False)
         assert kg.corpus.chunks.sources[hits[0].chunk] in {"/doc/Galileo_Galilei", "/doc/Jupiter"}
+
+
+def test_kgrag_check_counts_documents_apart_from_the_kg(tmp_path: Path, movies_file: Path) -> None:
+    from kgrag.store.check import check_database
+
+    db = tmp_path / "db"
+    ingest([Source(movies_file)], db)
+    ingest_documents(db, [DOCS / "tables.jsonl"], [DOCS / "passages.jsonl"], [])
+    report = check_database(db)
+    assert report.healthy, report.lines
+    assert any(line.startswith("ok    documents: chunks in Kùzu: 13") for line in report.lines)

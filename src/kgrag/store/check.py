@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import KgragError
+from .doc_store import CHUNK_TABLE, LINK_TABLE
 from .layout import (
     CACHE,
     EDGE_PROPS,
@@ -135,16 +136,33 @@ def _check_kuzu(report: CheckReport, files: VersionLayout, meta: dict) -> None:
 
     store = KuzuStore(files.kuzu, schema_from_meta(meta))
     try:
-        nodes = store.query("MATCH (n) RETURN count(n) AS n", trusted=True)[0]["n"]
+        labels = store.query("MATCH (n) RETURN label(n) AS t, count(n) AS n", trusted=True)
         rows = store.query("MATCH ()-[r]->() RETURN label(r) AS t, count(r) AS n", trusted=True)
     finally:
         store.close()
+    nodes = sum(r["n"] for r in labels if r["t"] != CHUNK_TABLE)  # chunks are checked with the documents
     report.expect("Kùzu (read-only) entities", nodes, meta["nodes"])
-    found = {r["t"]: r["n"] for r in rows}
+    found = {r["t"]: r["n"] for r in rows if r["t"] != LINK_TABLE}
+    if files.docs.is_dir():
+        _check_documents(report, files, {r["t"]: r["n"] for r in labels}.get(CHUNK_TABLE, 0),
+                         {r["t"]: r["n"] for r in rows}.get(LINK_TABLE, 0))
     wanted = {r["table"]: r["edges"] for r in meta["relations"] if r["edges"]}
     report.expect("Kùzu edges", sum(found.values()), meta["edges"])
     if found != wanted:
         report.fail(f"Kùzu edges per relation table differ from {META}: {found} vs {wanted}")
+
+
+def _check_documents(report: CheckReport, files: VersionLayout, kuzu_chunks: int, kuzu_links: int) -> None:
+    """The documents' files agree with their meta.json and with the Kùzu chunk tables."""
+    import pyarrow.parquet as pq
+
+    docs = json.loads((files.docs / "meta.json").read_text(encoding="utf-8"))
+    report.expect("documents: chunks in chunks.parquet", pq.read_metadata(files.docs / "chunks.parquet").num_rows,
+                  docs["chunks"])
+    report.expect("documents: chunks in Kùzu", kuzu_chunks, docs["chunks"])
+    report.expect("documents: chunk-graph edges in Kùzu", kuzu_links, docs["edges"])
+    vectors = np.load(files.docs / "content.npy", mmap_mode="r")
+    report.expect("documents: content vectors", vectors.shape[0], docs["chunks"])
 
 
 def _check_cache(report: CheckReport, files: VersionLayout, meta: dict) -> None:
