@@ -32,16 +32,14 @@ class InputFileError(KgragError):
 class IngestError(KgragError):
     """Ingest stopped on malformed records; the existing database was left untouched."""
 
-    def __init__(self, problems: list[InputProblem], shown: int = 20) -> None:
+    def __init__(self, problems: list[InputProblem], shown: int = 20, *, what: str = "record(s)",
+                 hint: str = "nothing was written (use --on-error skip to ingest the rest)") -> None:
         self.problems = problems
         lines = [str(p) for p in problems[:shown]]
         more = len(problems) - shown
         if more > 0:
             lines.append(f"... and {more} more")
-        super().__init__(
-            f"{len(problems)} malformed record(s); nothing was written "
-            "(use --on-error skip to ingest the rest):\n" + "\n".join(lines)
-        )
+        super().__init__(f"{len(problems)} malformed {what}" + (f"; {hint}" if hint else "") + ":\n" + "\n".join(lines))
 
 
 class DatabaseNotFoundError(KgragError):

@@ -114,7 +114,11 @@ class KnowledgeGraph:
                     out += by_name.get(value, [])
                 elif isinstance(value, int) and not isinstance(value, bool) and column.split(".")[-1] == "id" \
                         and 0 <= value < self.num_nodes:
-                    out.append(value)
+                    # an unlabelled (n) also matches document chunks, whose ids are chunk rows: when the
+                    # row carries the same variable's name, it must be this entity's
+                    name_column = column[:-2] + "name"
+                    if name_column not in row or row[name_column] == self.names[value]:
+                        out.append(value)
         return list(dict.fromkeys(out))
 
     @cached_property

@@ -200,7 +200,6 @@ def test_top_k_ties_what_holds(values, k):
     assert len(got) == len(expected) == len(set(got))
     assert scores[got].tolist() == scores[expected].tolist()
     assert got == sorted(got, key=lambda i: (-scores[i], i))
-    desc, m = np.sort(scores)[::-1], len(expected)
     assert got == expected  # ties at the k-th place too
 
 

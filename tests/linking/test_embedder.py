@@ -102,3 +102,14 @@ def test_prefilter_keeps_the_top_k_under_noise_as_large_as_the_slack():
             assert ids.tolist() == nearest_rows(mat, q, k)[0].tolist()
     for k in (1, 10, 100):  # and with the real float16 scores
         assert UnitRowIndex(mat).nearest(q, k)[0].tolist() == nearest_rows(mat, q, k)[0].tolist()
+
+
+def test_int8_vectors_do_not_depend_on_the_batch() -> None:
+    """Dynamic quantisation scales activations over the input: the int8 variant encodes one text
+    per pass, so a text's vector is the same alone, in any batch, and as a query."""
+    e = MiniLMEmbedder(max_tokens=128, int8=True)
+    a, b = "Cassini orbited Saturn from 2004 until 2017 .", "A much longer text " * 20
+    alone = e.embed([a])[0]
+    paired = e.embed([b, a])[1]
+    assert float(alone @ paired) > 0.99999
+    assert e.name == "all-MiniLM-L6-v2-int8-128tok"

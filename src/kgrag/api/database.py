@@ -204,10 +204,9 @@ class Database:
         holds, so the questions in flight finish on the old version first (drain, then swap) and
         none is dropped."""
         try:
-            newer = version_target(self.path) != self.kg.version
-        except KgragError:  # a damaged link: keep serving the version already open
+            return version_target(self.path) != self.kg.version and self.refresh()
+        except KgragError:  # a damaged link or new version: keep serving the one already open
             return False
-        return self.refresh() if newer else False
 
     def close(self) -> None:
         with self._lock:

@@ -131,7 +131,7 @@ def eval_cmd(
 def _eval_retrieval(kg: KnowledgeGraph, data: list[Path], method: str, option: list[str] | None, limit: int,
                     out_dir: Path | None, llm: LLM | None) -> None:
     """Retrieval questions (gold tables/passages): ranked chunks, metrics at k, the budget sweep."""
-    from ..eval.retrieval import load_retrieval_questions
+    from ..eval.retrieval import KS, load_retrieval_questions
     from ..eval.retrieval_runner import evaluate_retrieval
     from ..methods.sage import DocumentMethod
 
@@ -143,7 +143,7 @@ def _eval_retrieval(kg: KnowledgeGraph, data: list[Path], method: str, option: l
     out_dir = out_dir or Path("runs") / f"{method}-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = evaluate_retrieval(m, items, out_dir)
     metrics = summary["at_k"]["metrics"]
-    for k in (5, 10, 20, 50):
+    for k in KS:
         out.print(f"k={k:>2}: " + "  ".join(f"{n}={metrics[f'{n}@{k}']:.4f}" for n in
                                             ("table_hit", "passage_hit", "passage_recall", "chain_hit")
                                             if metrics.get(f"{n}@{k}") is not None))

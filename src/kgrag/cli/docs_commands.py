@@ -76,6 +76,8 @@ def ingest_docs(
                             llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config), wait=not no_wait,
                             on_wait=say_waiting,
                             on_step=lambda s: console.print(f"{time.strftime('%X')} {s}"))
+    for note in meta.get("notes", []):
+        console.print(f"note: {note}", markup=False, highlight=False)
     updated = meta.get("updated")
     what = f"updated {updated['sources']} sources ({updated['chunks']} chunks); " if updated else ""
     out.print(f"{what}{db}: {meta['chunks']} chunks from {meta['sources']} sources {meta['chunk_kinds']}, "

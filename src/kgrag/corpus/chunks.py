@@ -137,9 +137,6 @@ class ChunkVectors:
     columns: np.ndarray
     column_sources: list[str]
 
-    def select(self, rows: Sequence[int]) -> ChunkVectors:
-        idx = np.asarray(rows, dtype=np.int64)
-        return ChunkVectors(self.content[idx], self.topic[idx], self.title[idx], self.columns, self.column_sources)
 
 
 def _unique_embed(texts: list[str], embed: Callable[[list[str]], np.ndarray], dim: int,

@@ -116,10 +116,17 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
     if old is not None and relink:  # new edges over the stored chunks and vectors: nothing is encoded
         opts = replace(CorpusOptions.from_dict(old.meta["options"]), graph=opts.graph)
         graph = step("linking", lambda: build_graph(old.chunks, old.vectors, opts.graph, progress=progress))
+        kept = {k: old.meta[k] for k in ("metadata", "metadata_unusable_replies") if k in old.meta}
         return CorpusBuild(old.chunks, old.vectors, graph,
-                           _meta(opts, old.meta["encoder"], old.chunks, graph, timings, None))
+                           {**_meta(opts, old.meta["encoder"], old.chunks, graph, timings, None), **kept})
+    notes = []
     if old is not None:
-        opts = CorpusOptions.from_dict(old.meta["options"])
+        stored = CorpusOptions.from_dict(old.meta["options"])
+        if stored != opts:
+            notes.append("an update keeps the options of the documents already there (" + ", ".join(
+                f"{k}={v}" for k, v in asdict(stored).items() if asdict(opts)[k] != v) +
+                "); --rebuild to change them, --relink for the edge options alone")
+        opts = stored
     embedder = opts.embedder()
     known: dict[str, np.ndarray] = {}
     new_chunks = step("chunking", lambda: build_chunks(tables, documents, embedder, opts.chunking, progress, known))
@@ -158,7 +165,8 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         counts = {name: int(((kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
         graph = ChunkGraph(edges, kinds, graph.thresholds, counts)
     updated = {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None
-    return CorpusBuild(chunks, vecs, graph, {**_meta(opts, embedder.name, chunks, graph, timings, updated), **extra})
+    return CorpusBuild(chunks, vecs, graph, {**_meta(opts, embedder.name, chunks, graph, timings, updated), **extra,
+                                             "notes": notes})
 
 
 def _meta(opts: CorpusOptions, encoder: str, chunks: ChunkSet, graph: ChunkGraph, timings: dict[str, float],

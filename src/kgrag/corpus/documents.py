@@ -158,7 +158,7 @@ def _read_jsonl(path: Path, parse: Any, ids: _Ids, problems: list[InputProblem])
 
 def _raise_if(problems: list[InputProblem]) -> None:
     if problems:
-        raise IngestError(problems)
+        raise IngestError(problems, hint="nothing was written; fix them and run again")
 
 
 def read_tables(path: Path) -> list[Table]:

@@ -10,28 +10,18 @@ compared in `normalize_name` form, so "Otis Redding" in a table cell and in a pa
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..linking.linker import STOPWORDS
 from ..text import normalize_name
 
-__all__ = ["ChunkMeta", "capitalised_runs", "column_texts", "entity_names", "link_title"]
+__all__ = ["capitalised_runs", "column_texts", "entity_names", "link_title"]
 
 _WORDS = re.compile(r"\S+")
-# a word that starts a name: a capital letter or a digit followed by letters ("2000 Summer Olympics")
+# a word that starts a name: a capital letter (Latin-1 capitals included)
 _CAPITAL = re.compile(r"^[A-Z\u00C0-\u00DE]")
 _JOINERS = frozenset({"of", "the", "de", "del", "la", "le", "von", "van", "and", "&", "-", "'s"})
 MAX_ENTITY_WORDS = 6
 SAMPLE_VALUES = 3
-
-
-@dataclass(frozen=True)
-class ChunkMeta:
-    """What the edge features compare, per chunk."""
-
-    title: str
-    topic: str
-    entities: tuple[str, ...]  # normalised names
 
 
 def link_title(target: str) -> str:

@@ -98,12 +98,7 @@ def load_retrieval_questions(path: Path) -> list[RetrievalItem]:
         else:
             items.append(parsed)
     if problems:
-        err = IngestError(problems)
-        # IngestError's own wording is about ingesting a graph ("--on-error skip"), wrong advice here.
-        shown = "\n".join(str(p) for p in problems[:20])
-        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        err.args = (f"{len(problems)} malformed question(s):\n{shown}{more}",)
-        raise err
+        raise IngestError(problems, what="question(s)", hint="")
     return items
 
 

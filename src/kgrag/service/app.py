@@ -200,7 +200,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     @app.post("/link", response_model=LinkOut, responses=_ERRORS, dependencies=auth, tags=["answers"])
     async def link(req: LinkRequest) -> dict[str, Any]:
         """The entity mentions in the text, each with its KG candidates."""
-        mentions = await service.run(lambda: service.db.link(req.text, req.top_m))
+        mentions = await service.run(lambda: service.current_db().link(req.text, req.top_m))
         return jsonable(mention_json(req.text, mentions))
 
     @app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],

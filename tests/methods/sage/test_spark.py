@@ -133,3 +133,18 @@ def test_end_to_end_with_the_local_model(sample_kg, local_llm) -> None:  # noqa:
         assert ans.error is None, ans.error
         assert ans.names and ans.llm_calls[0].purpose == "cypher"
         assert ans.llm_calls[0].completion_tokens > 0
+
+
+def test_ordered_rows_keep_their_order_and_rows_beyond_k_end_the_ranking(movies_kg) -> None:  # noqa: ANN001
+    llm = QueryLLM(["MATCH (m:Entity)-[:directed_by]->(d:Entity) RETURN DISTINCT d.id, d.name ORDER BY d.name DESC"])
+    ans = create_method("spark", movies_kg, {"k": 2, "k_expand": 0}, llm=llm).answer("directors")
+    directors = sorted({movies_kg.names[t] for h, r, t in movies_kg.snapshot.edges.tolist()
+                        if movies_kg.relations[r] == "directed_by"}, reverse=True)
+    assert ans.names == directors and ans.num_selected == 2
+    scores = [e.score for e in ans.entities]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_a_row_whose_name_is_not_the_entity_is_not_read_as_it(movies_kg) -> None:  # noqa: ANN001
+    rows = [{"n.id": 0, "n.name": None}, {"n.id": 1, "n.name": movies_kg.names[1]}, {"n.id": 2}]
+    assert movies_kg.entities_in_rows(rows) == [1, 2]

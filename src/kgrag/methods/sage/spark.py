@@ -116,10 +116,11 @@ class SparkMethod(Method):
             if from_query:
                 ordered = _has_order(run.query)
                 scores = self._hybrid(question, qvec, ids)
-                seeds = ids[:opts.k] if ordered else ids[top_k(scores, opts.k)]
+                ranked = ids if ordered else ids[top_k(scores, len(ids))]
+                seeds, tail = ranked[:opts.k], ranked[opts.k:]
             else:
                 scores = self._hybrid(question, qvec)
-                seeds = top_k(scores, opts.k)
+                seeds, tail = top_k(scores, opts.k), np.zeros(0, dtype=np.int64)
         result.entities = [RankedEntity(kg.names[i], 1.0 - r / (2 * len(seeds)), int(i)) for r, i in enumerate(seeds)]
         result.num_selected = len(seeds)
         expand = opts.expand == "always" or (opts.expand == "auto" and not (from_query and has_relationship_pattern(run.query)))
@@ -131,6 +132,9 @@ class SparkMethod(Method):
                     for r, i in enumerate(top_k(scores, opts.k_expand)):
                         result.entities.append(RankedEntity(kg.names[neigh[i]], 0.5 * (1 - r / (opts.k_expand + 1)),
                                                             int(neigh[i])))
+        # the query's rows beyond the first k are not seeds; they end the ranking (spec §7.6)
+        result.entities += [RankedEntity(kg.names[i], 0.25 * (1 - r / (len(tail) + 1)), int(i))
+                            for r, i in enumerate(tail)]
         if not result.entities:
             raise NoAnswer("neither the query nor the semantic search found an entity")
         result.text = ", ".join(result.selected)
