@@ -149,13 +149,18 @@ def _unique_embed(texts: list[str], embed: Callable[[list[str]], np.ndarray], di
 
 
 def embed_chunks(chunks: ChunkSet, tables: Sequence[Table], embedder: Embedder,
-                 progress: bool = False, known: dict[str, np.ndarray] | None = None) -> ChunkVectors:
-    """Encode content, topic and title of every chunk, and every table column (the costly step)."""
+                 progress: bool = False, known: dict[str, np.ndarray] | None = None,
+                 content_embedder: Embedder | None = None) -> ChunkVectors:
+    """Encode content, topic and title of every chunk, and every table column (the costly step).
+    ``content_embedder`` (default ``embedder``) encodes the content: the vectors a question meets."""
     def embed(texts: list[str]) -> np.ndarray:  # batches of 64: 2.6x faster than 256 on 2 cores (measured)
         return embedder.embed(texts, batch_size=64, progress=progress)
 
+    def embed_content(texts: list[str]) -> np.ndarray:
+        return (content_embedder or embedder).embed(texts, batch_size=64, progress=progress)
+
     log.info("encoding %d chunks", len(chunks))
-    content = _unique_embed(chunks.texts, embed, embedder.dim)
+    content = _unique_embed(chunks.texts, embed_content, embedder.dim)
     topic = _unique_embed(chunks.topics, embed, embedder.dim, known)
     title = _unique_embed(chunks.titles, embed, embedder.dim)
     texts, owners = [], []

@@ -48,7 +48,13 @@ class CorpusOptions:
     metadata: Literal["rules", "llm"] = "rules"  # "llm": prompts G.1/G.2 per chunk (an endpoint LLM)
 
     def embedder(self) -> MiniLMEmbedder:
+        """The content encoder: chunks' content and the questions that search them."""
         return MiniLMEmbedder(max_tokens=self.encoder_max_tokens, int8=self.encoder_int8)
+
+    def feature_embedder(self) -> MiniLMEmbedder:
+        """The metadata encoder (sentences for cutting, topics, titles, columns): short texts, which
+        float32 batches encode fast and exactly (the int8 model must take one text per pass)."""
+        return MiniLMEmbedder(max_tokens=self.encoder_max_tokens)
 
     @classmethod
     def from_dict(cls, d: dict) -> CorpusOptions:
@@ -127,9 +133,9 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
                 f"{k}={v}" for k, v in asdict(stored).items() if asdict(opts)[k] != v) +
                 "); --rebuild to change them, --relink for the edge options alone")
         opts = stored
-    embedder = opts.embedder()
+    embedder, features = opts.embedder(), opts.feature_embedder()
     known: dict[str, np.ndarray] = {}
-    new_chunks = step("chunking", lambda: build_chunks(tables, documents, embedder, opts.chunking, progress, known))
+    new_chunks = step("chunking", lambda: build_chunks(tables, documents, features, opts.chunking, progress, known))
     extra: dict = {"metadata": "rules"}
     if opts.metadata == "llm":
         if llm is None:
@@ -137,7 +143,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
 
             llm = create_llm()
         extra = step("metadata", lambda: llm_metadata(llm, new_chunks, tables, progress))
-    new_vecs = step("encoding", lambda: embed_chunks(new_chunks, tables, embedder, progress, known))
+    new_vecs = step("encoding", lambda: embed_chunks(new_chunks, tables, features, progress, known, embedder))
     if old is None:
         chunks, vecs, rows, taus, kept_edges = new_chunks, new_vecs, None, None, None
     else:
@@ -166,7 +172,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         graph = ChunkGraph(edges, kinds, graph.thresholds, counts)
     updated = {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None
     return CorpusBuild(chunks, vecs, graph, {**_meta(opts, embedder.name, chunks, graph, timings, updated), **extra,
-                                             "notes": notes})
+                                             "feature_encoder": features.name, "notes": notes})
 
 
 def _meta(opts: CorpusOptions, encoder: str, chunks: ChunkSet, graph: ChunkGraph, timings: dict[str, float],
