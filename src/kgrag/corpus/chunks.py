@@ -1,10 +1,10 @@
 """Documents and tables to chunks, and the chunks' vectors (SAGE §2.1.A).
 
-A passage longer than ``split_above_tokens`` is cut by semantic chunking; a shorter one is one
-chunk. Why the threshold: the encoder reads 128 word pieces, and the minimum chunk is three
-sentences, so cutting a short passage would only take context from each piece (the paper's
-OTT-QA graph has about one chunk per source: 22,886 chunks). Tables become 5–10-row segments that
-each keep the title and header.
+A passage longer than ``split_above_tokens`` words is cut by semantic chunking; a shorter one is
+one chunk. Why a threshold: the minimum chunk is three sentences, so cutting a short passage only
+takes context from each piece, and the paper's OTT-QA graph has about one chunk per source (22,886
+chunks); the encoder then reads each chunk's first 128 word pieces. Tables become 5–10-row
+segments that each keep the title and header.
 """
 
 from __future__ import annotations
