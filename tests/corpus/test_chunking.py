@@ -17,10 +17,7 @@ from kgrag.corpus.chunking import (
 )
 from kgrag.corpus.documents import Table
 
-
-def unit_rows(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
-    rows = rng.normal(size=(n, dim))
-    return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+from .conftest import unit_rows
 
 
 def assert_covers(ranges: list[tuple[int, int]], n: int) -> None:

@@ -24,10 +24,7 @@ from kgrag.corpus.edges import (
     similarity_edges,
 )
 
-
-def unit_rows(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
-    rows = rng.normal(size=(n, dim))
-    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
+from .conftest import unit_rows
 
 
 def brute_topk(content: np.ndarray, u: int, k: int) -> set[int]:

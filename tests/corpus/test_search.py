@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from kgrag.corpus.search import BM25Index, Retrieved, hybrid_scores, sage_retrieve, top_k
 
+from .conftest import unit_rows
+
 CONTENT = ["apple", "banana", "cherry", "delta", "echo", "falcon", "grape", "harbor", "island", "jungle", "kiwi",
            "lemon"]
 STOP = ["the", "and", "of"]
@@ -49,10 +51,6 @@ def ref_bm25_tokenize(texts: list[str], words: list[str]) -> np.ndarray:
 def close(a: np.ndarray, b: np.ndarray) -> bool:
     return a.shape == b.shape and np.allclose(a, b, rtol=1e-4, atol=1e-5)
 
-
-def unit_rows(rng: np.random.Generator, n: int, dim: int) -> np.ndarray:
-    rows = rng.normal(size=(n, dim))
-    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
 
 
 # ---------------------------------------------------------------------------------------- BM25

@@ -124,7 +124,6 @@ def table_segments(num_rows: int, rows_per_segment: int = 10, min_tail: int = 5)
 
 def segment_text(table: Table, start: int, end: int) -> str:
     """What the encoder and BM25 see for rows ``start:end``: title, section, header, then the rows."""
-    heading = f"{table.title} — {table.section_title}" if table.section_title else table.title
-    lines = [heading, " | ".join(table.header)]
+    lines = [table.heading, " | ".join(table.header)]
     lines += [" | ".join(row) for row in table.rows[start:end]]
     return "\n".join(lines)

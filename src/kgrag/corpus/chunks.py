@@ -83,7 +83,7 @@ class ChunkSet:
 
 
 def _table_chunks(table: Table, opts: ChunkingOptions, out: ChunkSet) -> None:
-    title = f"{table.title} — {table.section_title}" if table.section_title else table.title
+    title = table.heading
     for start, end in table_segments(len(table.rows), opts.rows_per_segment, opts.min_tail_rows):
         links = [t for r, _, t in table.links if r == -1 or start <= r < end]
         cells = [c for row in table.rows[start:end] for c in row]

@@ -14,6 +14,7 @@ import json
 import logging
 import resource
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
@@ -26,7 +27,7 @@ import scipy.sparse as sp
 from ..linking.embedder import MiniLMEmbedder
 from .chunks import ChunkingOptions, ChunkSet, ChunkVectors, build_chunks, embed_chunks
 from .documents import Document, Table
-from .edges import KIND_NAMES, ChunkGraph, GraphOptions, build_graph
+from .edges import ChunkGraph, GraphOptions, build_graph, merge_edges
 from .llm_metadata import llm_metadata
 from .search import BM25Index, Retrieved, sage_retrieve
 
@@ -93,7 +94,7 @@ def _load_build(directory: Path) -> CorpusBuild:
     vecs = ChunkVectors(*(np.load(directory / f"{n}.npy") for n in VECTORS + ("columns",)),
                         meta.pop("column_sources"))
     with np.load(directory / "edges.npz") as z:
-        graph = ChunkGraph(z["edges"], z["kinds"], meta["thresholds"], meta["edge_counts"])
+        graph = ChunkGraph(z["edges"], z["kinds"], meta["thresholds"])
     return CorpusBuild(chunks, vecs, graph, meta)
 
 
@@ -166,12 +167,9 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         taus = old.graph.thresholds
     graph = step("linking", lambda: build_graph(chunks, vecs, opts.graph, rows, taus, progress))
     if kept_edges is not None:
-        from .edges import merge_edges
-
         edges, kinds = merge_edges(np.concatenate([kept_edges[0], graph.edges]),
                                    np.concatenate([kept_edges[1], graph.kinds]))
-        counts = {name: int(((kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
-        graph = ChunkGraph(edges, kinds, graph.thresholds, counts)
+        graph = ChunkGraph(edges, kinds, graph.thresholds)
     updated = {"chunks": len(new_chunks), "sources": len(set(new_chunks.sources))} if old else None
     return CorpusBuild(chunks, vecs, graph, {**_meta(opts, embedder.name, chunks, graph, timings, updated), **extra,
                                              "feature_encoder": features.name, "notes": notes})
@@ -179,10 +177,8 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
 
 def _meta(opts: CorpusOptions, encoder: str, chunks: ChunkSet, graph: ChunkGraph, timings: dict[str, float],
           updated: dict | None) -> dict:
-    kinds_count: dict[str, int] = {}
-    for k in chunks.kinds:
-        kinds_count[k] = kinds_count.get(k, 0) + 1
-    return {"options": asdict(opts), "encoder": encoder, "chunks": len(chunks), "chunk_kinds": kinds_count,
+    return {"options": asdict(opts), "encoder": encoder, "chunks": len(chunks),
+            "chunk_kinds": dict(Counter(chunks.kinds)),
             "sources": len(set(chunks.sources)), "edges": len(graph.edges), "edge_counts": graph.counts,
             "average_degree": round(graph.average_degree(len(chunks)), 2), "thresholds": graph.thresholds,
             "timings_s": timings, "peak_memory_mib": round(_peak_mib(), 1), "updated": updated}

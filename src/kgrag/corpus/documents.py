@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IngestError, InputFileError, InputProblem
-from ..store.records import check_file, jsonl_objects
+from ..store.records import check_file, is_str_list, jsonl_objects
 
 __all__ = ["TEXT_SUFFIXES", "Document", "Table", "read_documents", "read_sources", "read_tables", "read_text_file"]
 
@@ -48,9 +48,10 @@ class Table:
     url: str = ""
     origin: str = ""
 
-
-def _is_str_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    @property
+    def heading(self) -> str:
+        """The title, with the section when there is one: what every segment of the table carries."""
+        return f"{self.title} — {self.section_title}" if self.section_title else self.title
 
 
 def _optional_str(obj: dict[str, Any], key: str, default: str) -> str | None:
@@ -101,13 +102,13 @@ def _parse_table(obj: dict[str, Any], origin: str) -> Table | str:
     if url is None:
         return "field 'url' must be a string"
     header = obj.get("header")
-    if not _is_str_list(header) or not header:
+    if not is_str_list(header) or not header:
         return "field 'header' must be a non-empty list of strings"
     rows = obj.get("rows")
     if not isinstance(rows, list):
         return "field 'rows' must be a list of rows (lists of strings)"
     for index, row in enumerate(rows):
-        if not _is_str_list(row):
+        if not is_str_list(row):
             return f"field 'rows': row {index} must be a list of strings"
         if len(row) != len(header):
             return f"field 'rows': row {index} has {len(row)} cells but the header has {len(header)}"

@@ -49,7 +49,11 @@ class ChunkGraph:
     edges: np.ndarray  # (m, 2) int64
     kinds: np.ndarray  # (m,) uint8
     thresholds: dict[str, float] = field(default_factory=dict)  # "<modality>/<feature>" -> τ
-    counts: dict[str, int] = field(default_factory=dict)  # per edge kind
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Edges per kind (an edge with several kinds counts in each)."""
+        return {name: int(((self.kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
 
     def adjacency(self, n: int) -> sp.csr_matrix:
         u, v = self.edges[:, 0], self.edges[:, 1]
@@ -62,8 +66,10 @@ class ChunkGraph:
 
 def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | None = None,
                     progress: bool = False) -> np.ndarray:
-    """Unique ``(u, v)``, ``u < v``, where v is among u's ``k`` nearest chunks by content (or u
-    among v's), for every chunk or only ``rows``: exact top-k by blocked matrix products."""
+    """Unique ``(u, v)``, ``u < v``, where v is among u's ``k`` nearest chunks by content, for every
+    chunk u (so also where only u is among v's) or only for u in ``rows`` (an update: an old chunk
+    that would now count a new one among its k is not paired with it); exact top-k by blocked
+    matrix products."""
     n = len(content)
     rows = np.arange(n) if rows is None else np.asarray(rows, dtype=np.int64)
     k = min(k, n - 1)
@@ -229,5 +235,4 @@ def build_graph(chunks: ChunkSet, vecs: ChunkVectors, opts: GraphOptions = Graph
     pairs_all.append(struct)
     kinds_all.append(skinds)
     edges, kinds = merge_edges(np.concatenate(pairs_all), np.concatenate(kinds_all))
-    counts = {name: int(((kinds & bit) > 0).sum()) for bit, name in KIND_NAMES.items()}
-    return ChunkGraph(edges, kinds, taus, counts)
+    return ChunkGraph(edges, kinds, taus)

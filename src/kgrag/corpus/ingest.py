@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputFileError, NoDocumentsError
-from ..store.database import _write_version, derive_version, publish
+from ..store.database import derive_version, publish, write_version
 from ..store.doc_store import write_chunk_tables
 from ..store.graph_data import GraphData
 from ..store.layout import DatabaseLayout, VersionLayout
@@ -73,7 +73,7 @@ def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], fil
             derive_version(lock, base, lambda tmp: _install(tmp, build))
         else:
             def fresh(tmp: Path) -> None:
-                _write_version(tmp, GraphData(), [])
+                write_version(tmp, GraphData(), [])
                 _install(tmp, build)
 
             publish(lock, fresh)

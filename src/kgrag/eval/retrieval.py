@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import IngestError, InputProblem
-from ..store.records import jsonl_objects, text_lines
+from ..store.records import is_str_list, jsonl_objects, text_lines
 
 __all__ = ["KS", "RetrievalItem", "aggregate", "budget_table", "is_retrieval_file", "load_retrieval_questions",
            "norm", "plot_budget_curves", "question_retrieval_metrics"]
@@ -41,10 +41,6 @@ class RetrievalItem:
     gold_rows: tuple[int, ...]
     answer_source: str
     origin: str
-
-
-def _is_str_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def _parse(obj: Any, origin: str) -> RetrievalItem | str:
@@ -69,7 +65,7 @@ def _parse(obj: Any, origin: str) -> RetrievalItem | str:
         return "field 'gold_table' must be a non-empty string or null"
     passages = obj.get("gold_passages")
     passages = [] if passages is None else passages
-    if not _is_str_list(passages):
+    if not is_str_list(passages):
         return "field 'gold_passages' must be a list of strings"
     rows = obj.get("gold_rows")
     rows = [] if rows is None else rows

@@ -70,7 +70,9 @@ def load_graph_data(version: Path) -> GraphData:
                                  [r["label"] for r in meta["relations"]], snap.edges, edge_props)
 
 
-def _write_version(target: Path, data: GraphData, sources: list[str]) -> Schema:
+def write_version(target: Path, data: GraphData, sources: list[str]) -> Schema:
+    """Fill the new version directory ``target`` with ``data`` (also an empty graph: a database of
+    documents only); returns the Kùzu schema written."""
     files = VersionLayout(target)
     target.mkdir(parents=True)
     schema = write_kuzu(files.kuzu, data)
@@ -154,7 +156,7 @@ def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_err
     before = _readable_version(lock.db_dir) if (link.exists() or link.is_symlink()) else None
 
     def build(tmp: Path) -> None:
-        schema = _write_version(tmp, data, described)
+        schema = write_version(tmp, data, described)
         if before is not None:  # documents stay: `kgrag ingest` is about the triples
             carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).kuzu,
                             set(schema.node_tables.values()) | set(schema.rel_tables.values()))

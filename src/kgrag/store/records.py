@@ -26,6 +26,7 @@ __all__ = [
     "Record",
     "check_file",
     "csv_rows",
+    "is_str_list",
     "jsonl_objects",
     "text_lines",
 ]
@@ -206,3 +207,8 @@ def jsonl_objects(path: Path, problems: list[InputProblem]) -> Iterator[tuple[in
             problems.append(InputProblem(str(path), number, "expected a JSON object per line"))
             continue
         yield number, obj
+
+
+def is_str_list(value: Any) -> bool:
+    """A JSON field that must be a list of strings (a table's header or row, a list of ids)."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
