@@ -8,7 +8,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	whl=$$(scripts/llama_wheel.sh $(PY)) && $(PY) -m pip install -q --no-cache-dir --force-reinstall --no-deps "$$whl"
-	$(PY) -m pip install -q -c constraints.txt -e ".[llm,transformers,dev]"
+	$(PY) -m pip install -q -c constraints.txt -e ".[llm,transformers,ray,dev]"
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 

@@ -12,7 +12,8 @@ to). Closing releases the lease and lets the old version be removed.
 from __future__ import annotations
 
 import json
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -25,7 +26,7 @@ from .store.database import schema_from_meta, try_prune
 from .store.kuzu_store import KuzuStore, Schema
 from .store.layout import VersionLayout
 from .store.snapshot import GraphSnapshot
-from .store.versions import open_current, version_target
+from .store.versions import open_current, open_version, version_target
 from .text import humanize_label
 from .vector_index import UnitRowIndex, nearest_neighbour_table
 
@@ -34,10 +35,20 @@ if TYPE_CHECKING:
 
 
 class KnowledgeGraph:
-    def __init__(self, db_dir: str | Path, embedder: Embedder | None = None) -> None:
+    def __init__(self, db_dir: str | Path, embedder: Embedder | None = None, *, version: Path | None = None) -> None:
+        """``version``: read that version instead of the current one (a worker of a distributed
+        job opens the version its driver holds)."""
         self.db_dir = Path(db_dir)
-        self.version, self.meta, self._lease = open_current(self.db_dir)
+        if version is None:
+            self.version, self.meta, self._lease = open_current(self.db_dir)
+        else:
+            self.version = Path(version)
+            self.meta, self._lease = open_version(self.version)
         self._embedder = embedder
+
+    def worker_opener(self) -> Callable[[], KnowledgeGraph]:
+        """A picklable way to open this same version elsewhere (a distributed worker)."""
+        return partial(KnowledgeGraph, self.db_dir, self._embedder, version=self.version)
 
     def refresh(self) -> bool:
         """Move to the newest published version, if there is one: for a long-running process,
@@ -203,6 +214,15 @@ class KnowledgeGraph:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         return self.embedder.embed(texts)
+
+    def embed_each(self, texts: list[str]) -> np.ndarray:
+        """One encoder pass per text, for caches filled as questions arrive: a batch pads and
+        orders its texts, so a batched vector can differ in the last bits with its company, and an
+        answer would then depend on which questions came before it (or on how a distributed run
+        cut them into shards). A text alone always gets the same vector."""
+        if not texts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        return np.concatenate([self.embedder.embed([t]) for t in texts])
 
     @cached_property
     def linker(self) -> EntityLinker:

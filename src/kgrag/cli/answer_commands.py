@@ -19,6 +19,10 @@ from .common import (
     MethodOpt,
     NoWaitOpt,
     OptionsOpt,
+    RayAddressOpt,
+    RayOpt,
+    WorkersOpt,
+    distributed,
     llm_from_flags,
     open_method,
     out,
@@ -93,8 +97,10 @@ def eval_cmd(
     option: OptionsOpt = None,
     llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
     llm_config: LLMConfigOpt = None,
+    ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,
 ) -> None:
-    """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable."""
+    """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable. With
+    --ray, shards of questions (and the labelling of --train pairs) are answered on Ray workers."""
     from ..eval.oracle import ceiling_report
     from ..eval.report import write_report
     from ..eval.retrieval import is_retrieval_file
@@ -120,7 +126,8 @@ def eval_cmd(
     train_items = load_files(train or [])
     m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config),
                     load=not train_items)
-    records = evaluate(kg, m, items, out_dir, train=train_items)
+    with distributed(ray, ray_address, workers):
+        records = evaluate(kg, m, items, out_dir, train=train_items)
     summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
     for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
         out.print(f"{t:>10}: n={g['questions']}  hits@1={g['hits@1']}  hit@5={g['hit@5']}  mrr={g['mrr']}  "
@@ -163,8 +170,10 @@ def train(
     no_wait: NoWaitOpt = False,
     llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
     llm_config: LLMConfigOpt = None,
+    ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,
 ) -> None:
-    """Learn from question-answer pairs and save the model in the database directory.
+    """Learn from question-answer pairs and save the model in the database directory (with --ray,
+    the pairs are labelled on Ray workers that open the same version).
 
     Training is a writer from start to end: the model refers to the ids of the version it learned
     from, so no ingest may publish in between (it waits), and the model is published as a new
@@ -183,7 +192,8 @@ def train(
         kg = KnowledgeGraph(db)
         m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
         t0 = time.perf_counter()
-        report = m.fit(items) if items else m.self_train()
+        with distributed(ray, ray_address, workers):
+            report = m.fit(items) if items else m.self_train()
         target = save_model(lock, kg, m, method, report)
     kg.close()  # after the lock is free, so closing can remove the version trained on
     shown = {k: v for k, v in report.items() if k != "loss"}

@@ -3,8 +3,9 @@ options, the LLM flag group) and turning those flags into objects."""
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 from rich.console import Console
@@ -17,7 +18,8 @@ if TYPE_CHECKING:
     from ..methods.base import Method
 
 __all__ = ["DbOpt", "LLMBackendOpt", "LLMBaseUrlOpt", "LLMConfigOpt", "LLMModelOpt", "MethodOpt", "NoWaitOpt",
-           "OptionsOpt", "console", "llm_from_flags", "open_method", "out", "parse_method_options", "say_waiting"]
+           "OptionsOpt", "RayAddressOpt", "RayOpt", "WorkersOpt", "console", "distributed", "llm_from_flags",
+           "open_method", "out", "parse_method_options", "say_waiting"]
 
 console = Console(stderr=True)  # progress, warnings and errors
 out = Console()  # results
@@ -40,6 +42,34 @@ LLMBaseUrlOpt = Annotated[Optional[str], typer.Option("--llm-base-url", help="Op
                                                       rich_help_panel=_LLM)]
 LLMConfigOpt = Annotated[Optional[Path], typer.Option("--llm-config", help="TOML file with an [llm] table.",
                                                       rich_help_panel=_LLM)]
+
+
+# Where the heavy offline work runs (ingest's embeddings, training's labels, evaluation's answers).
+_RAY = "Distributed (Ray; results are the same as without it)"
+RayOpt = Annotated[bool, typer.Option("--ray", help="Run the heavy work on Ray (a local instance unless "
+                                      "--ray-address names a cluster).", rich_help_panel=_RAY)]
+RayAddressOpt = Annotated[Optional[str], typer.Option(
+    "--ray-address", help="Ray cluster to join (auto, ray://HOST:10001); implies --ray.", rich_help_panel=_RAY)]
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Ray workers (0: one per CPU of the cluster).",
+                                         rich_help_panel=_RAY)]
+
+
+def distributed(ray: bool, address: str | None, workers: int) -> AbstractContextManager[Any]:
+    """A context that runs the command's distributable work on Ray when asked, else here."""
+    if not ray and address is None:
+        if workers:
+            raise KgragError("--workers is for --ray: without it the work runs in this process")
+        return nullcontext()
+    from contextlib import ExitStack
+
+    from ..cluster import RayRunner
+    from ..parallel import running_on
+
+    stack = ExitStack()
+    runner = stack.enter_context(RayRunner(address, workers or None))
+    stack.enter_context(running_on(runner))
+    console.print(f"running on Ray ({runner.address}, {runner.workers} workers)")
+    return stack
 
 
 def say_waiting(message: str) -> None:

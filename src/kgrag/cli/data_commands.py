@@ -11,7 +11,7 @@ import typer
 from rich.table import Table
 
 from ..errors import KgragError
-from .common import DbOpt, NoWaitOpt, console, out, say_waiting
+from .common import DbOpt, NoWaitOpt, RayAddressOpt, RayOpt, WorkersOpt, console, distributed, out, say_waiting
 
 __all__ = ["check", "info", "ingest", "link", "query", "split"]
 
@@ -29,8 +29,10 @@ def ingest(
     on_error: Annotated[str, typer.Option(help="fail: stop and keep the old database; skip: ingest the rest.")] = "fail",
     no_embed: Annotated[bool, typer.Option("--no-embed", help="Skip the dense index (computed on first use).")] = False,
     no_wait: NoWaitOpt = False,
+    ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,
 ) -> None:
-    """Load a KG into an embedded Kùzu database (atomic: a failed ingest changes nothing)."""
+    """Load a KG into an embedded Kùzu database (atomic: a failed ingest changes nothing).
+    With --ray the entity and relation embeddings are computed on Ray."""
     from ..graph import build_indexes
     from ..store.database import Source
     from ..store.database import ingest as run_ingest
@@ -49,10 +51,11 @@ def ingest(
     if not sources:
         raise KgragError("nothing to ingest: give FILE... or --nodes/--edges")
     t0 = time.perf_counter()
-    stats = run_ingest(sources, db, append=append, on_error=on_error,  # type: ignore[arg-type]
-                       after_build=None if no_embed else (lambda v: build_indexes(v, progress=True)),
-                       on_source=lambda s: console.print(f"reading {s.describe()}"),
-                       wait=not no_wait, on_wait=say_waiting)
+    with distributed(ray, ray_address, workers):
+        stats = run_ingest(sources, db, append=append, on_error=on_error,  # type: ignore[arg-type]
+                           after_build=None if no_embed else (lambda v: build_indexes(v, progress=True)),
+                           on_source=lambda s: console.print(f"reading {s.describe()}"),
+                           wait=not no_wait, on_wait=say_waiting)
     for p in stats.problems[:20]:
         console.print(f"[yellow]skipped[/] {p}")
     out.print(f"ingested {stats.nodes} entities, {stats.edges} edges into {db} in {time.perf_counter() - t0:.1f}s "

@@ -16,7 +16,11 @@ from .common import (
     LLMConfigOpt,
     LLMModelOpt,
     NoWaitOpt,
+    RayAddressOpt,
+    RayOpt,
+    WorkersOpt,
     console,
+    distributed,
     llm_from_flags,
     out,
     say_waiting,
@@ -55,9 +59,11 @@ def ingest_docs(
     no_wait: NoWaitOpt = False,
     llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
     llm_config: LLMConfigOpt = None,
+    ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,
 ) -> None:
     """Chunk documents and tables, link the chunks into a graph, and add them to the database
-    (atomic; documents given again replace their old chunks, the rest are kept)."""
+    (atomic; documents given again replace their old chunks, the rest are kept). With --ray the
+    chunk encoding runs on Ray."""
     from ..corpus.chunks import ChunkingOptions
     from ..corpus.corpus import CorpusOptions
     from ..corpus.edges import GraphOptions
@@ -71,11 +77,12 @@ def ingest_docs(
                                                             similarity, same_source, hyperlinks), int8,
                             metadata="llm" if llm_metadata else "rules")
     t0 = time.perf_counter()
-    meta = ingest_documents(db, list(tables or []), list(passages or []), list(files or []), options=options,
-                            rebuild=rebuild, relink=relink, progress=True,
-                            llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config), wait=not no_wait,
-                            on_wait=say_waiting,
-                            on_step=lambda s: console.print(f"{time.strftime('%X')} {s}"))
+    with distributed(ray, ray_address, workers):
+        meta = ingest_documents(db, list(tables or []), list(passages or []), list(files or []), options=options,
+                                rebuild=rebuild, relink=relink, progress=True,
+                                llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config), wait=not no_wait,
+                                on_wait=say_waiting,
+                                on_step=lambda s: console.print(f"{time.strftime('%X')} {s}"))
     for note in meta.get("notes", []):
         console.print(f"note: {note}", markup=False, highlight=False)
     updated = meta.get("updated")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..linking.embedder import Embedder
+from ..linking.embedder import Embedder, embed_in_blocks
 from .chunking import chunk_boundaries, segment_text, split_sentences, table_segments, window_vectors
 from .documents import Document, Table
 from .metadata import column_texts, entity_names
@@ -108,7 +108,7 @@ def build_chunks(tables: Sequence[Table], documents: Sequence[Document], embedde
     flat = [s for i in long for s in sentences[i]]
     log.info("semantic chunking: %d of %d documents are long enough to cut (%d sentences)",
              len(long), len(documents), len(flat))
-    vectors = embedder.embed(flat, batch_size=64, progress=progress) if flat else np.zeros((0, embedder.dim))
+    vectors = embed_in_blocks(embedder, flat, batch_size=64, progress=progress) if flat else np.zeros((0, embedder.dim))
     if known is not None:
         known.update(zip(flat, vectors))
     spans: dict[int, list[tuple[int, int]]] = {}
@@ -154,10 +154,10 @@ def embed_chunks(chunks: ChunkSet, tables: Sequence[Table], embedder: Embedder,
     """Encode content, topic and title of every chunk, and every table column (the costly step).
     ``content_embedder`` (default ``embedder``) encodes the content: the vectors a question meets."""
     def embed(texts: list[str]) -> np.ndarray:  # batches of 64: 2.6x faster than 256 on 2 cores (measured)
-        return embedder.embed(texts, batch_size=64, progress=progress)
+        return embed_in_blocks(embedder, texts, batch_size=64, progress=progress)
 
     def embed_content(texts: list[str]) -> np.ndarray:
-        return (content_embedder or embedder).embed(texts, batch_size=64, progress=progress)
+        return embed_in_blocks(content_embedder or embedder, texts, batch_size=64, progress=progress)
 
     log.info("encoding %d chunks", len(chunks))
     content = _unique_embed(chunks.texts, embed_content, embedder.dim)

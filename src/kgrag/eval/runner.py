@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 from ..methods.base import Method
+from ..parallel import QUESTION_SHARD, current_runner, shards
+from .distributed import MethodRecipe, WorkerMethod, open_worker_method
 from .metrics import question_metrics
 from .oracle import reachable_hops
 
@@ -59,6 +63,11 @@ def record_for(item: QAItem, method: Method, kg: KnowledgeGraph) -> dict[str, An
     }
 
 
+def answer_shard(worker: WorkerMethod, items: list[QAItem]) -> list[dict[str, Any]]:
+    """A distributed worker's part of `evaluate`: the same records, for one shard of questions."""
+    return [record_for(item, worker.method, worker.kg) for item in items]
+
+
 def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: Path,
              train: list[QAItem] | None = None, show_progress: bool = True) -> list[dict[str, Any]]:
     """Evaluate ``method`` on ``items``; questions already in ``out_dir`` are skipped (resume)."""
@@ -68,13 +77,20 @@ def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: P
     if train and todo:
         report = method.fit(train)
         (out_dir / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    runner = current_runner()
+    if runner is not None and len(todo) > QUESTION_SHARD:  # shards of questions on workers, written in order
+        setup = partial(open_worker_method, kg.worker_opener(), MethodRecipe.of(method))
+        records: Iterable[list[dict[str, Any]]] = runner.map_shards(setup, answer_shard, shards(todo, QUESTION_SHARD),
+                                                                    desc="answering", progress=False)
+    else:
+        records = ([record_for(item, method, kg)] for item in todo)
     with (out_dir / PREDICTIONS).open("a", encoding="utf-8") as fh, _progress() as bar:
         task = bar.add_task(f"{method.name}: answering", total=len(todo), visible=show_progress)
-        for item in todo:
-            rec = record_for(item, method, kg)
-            fh.write(json.dumps(rec, ensure_ascii=False, default=str) + "\n")
+        for part in records:
+            for rec in part:
+                fh.write(json.dumps(rec, ensure_ascii=False, default=str) + "\n")
+                done[rec["qid"]] = rec
             fh.flush()
-            done[item.qid] = rec
-            bar.advance(task)
+            bar.advance(task, len(part))
     wanted = {it.qid for it in items}
     return [r for q, r in done.items() if q in wanted]

@@ -61,7 +61,7 @@ class LearnedPathSelector:
         rels = self.kg.relations
         missing = {k: p for p in paths if (k := self._key(p)) not in self._path_vecs}
         if missing:
-            vecs = self.kg.embed([p.verbalise(rels) for p in missing.values()])
+            vecs = self.kg.embed_each([p.verbalise(rels) for p in missing.values()])
             self._path_vecs.update(zip(missing, vecs))
 
     def _features(self, paths: list[RelationPath]) -> np.ndarray:
@@ -72,10 +72,10 @@ class LearnedPathSelector:
     def _codes(self, paths: list[RelationPath]) -> np.ndarray:
         keys = [self._key(p) for p in paths]
         new = [i for i, k in enumerate(keys) if k not in self._path_codes]
-        if new:
+        if new:  # one row per pass, like the vectors: a path's code never depends on its company
             feats = self._features([paths[i] for i in new])
-            for i, code in zip(new, self.ranker.encode_paths(feats)):  # type: ignore[union-attr]
-                self._path_codes[keys[i]] = code
+            for i, row in zip(new, feats):
+                self._path_codes[keys[i]] = self.ranker.encode_paths(row[None])[0]  # type: ignore[union-attr]
         return np.stack([self._path_codes[k] for k in keys])
 
     # ---- training --------------------------------------------------------------------------------

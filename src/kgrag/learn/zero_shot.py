@@ -129,7 +129,7 @@ class ZeroShotPathScorer:
     def _vectors(self, words: Sequence[str]) -> np.ndarray:
         missing = [w for w in dict.fromkeys(words) if w not in self._word_vecs]
         if missing:
-            self._word_vecs.update(zip(missing, self.kg.embed(missing)))
+            self._word_vecs.update(zip(missing, self.kg.embed_each(missing)))
         return np.stack([self._word_vecs[w] for w in words])
 
     def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:

@@ -8,6 +8,7 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from ..parallel import EMBED_BLOCK, current_runner
 from ..store.layout import EMBEDDINGS_PREFIX, save_atomically
 
 
@@ -48,6 +49,10 @@ class MiniLMEmbedder:
             self.name = "-".join([type(self).name] + (["int8"] if int8 else []) +
                                  ([f"{max_tokens}tok"] if max_tokens else []) +
                                  (["batched"] if self.int8_batches else []))
+
+    def __getstate__(self) -> dict:
+        """Pickled without the loaded model (a distributed worker loads its own from the wheel)."""
+        return {**self.__dict__, "_model": None}
 
     @property
     def bf16(self) -> bool:
@@ -138,7 +143,29 @@ def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequ
                 return mat
         except (OSError, ValueError):
             pass  # unreadable: computed again and replaced below
-    mat = embedder.embed(texts, progress=progress)
+    mat = embed_in_blocks(embedder, texts, progress=progress)
     if save_atomically(path, lambda tmp: np.save(tmp, mat)):
         return np.load(path, mmap_mode="r")
     return mat
+
+
+def embed_in_blocks(embedder: Embedder, texts: Sequence[str], *, batch_size: int = 256,
+                    progress: bool = False) -> np.ndarray:
+    """``embedder.embed`` over fixed blocks of `EMBED_BLOCK` texts, here or on the current runner
+    (`kgrag.parallel`). A batched encoder pads and orders texts within its call, so a vector can
+    depend on its neighbours in the last bits; cutting the same blocks everywhere makes the
+    distributed matrix byte-identical to this process's."""
+    runner = current_runner()
+    if runner is not None and len(texts) > EMBED_BLOCK:
+        return runner.embed_blocks(embedder, texts, EMBED_BLOCK, batch_size=batch_size, progress=progress)
+    if len(texts) <= EMBED_BLOCK:
+        return embedder.embed(texts, batch_size=batch_size, progress=progress)
+    from tqdm import tqdm
+
+    out = np.empty((len(texts), embedder.dim), dtype=np.float32)
+    with tqdm(total=len(texts), desc=f"embedding ({embedder.name})", disable=not progress, unit="text") as bar:
+        for start in range(0, len(texts), EMBED_BLOCK):
+            block = texts[start:start + EMBED_BLOCK]
+            out[start:start + len(block)] = embedder.embed(block, batch_size=batch_size)
+            bar.update(len(block))
+    return out

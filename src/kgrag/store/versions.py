@@ -110,6 +110,20 @@ def current_version(db_dir: Path) -> Path:
     return version
 
 
+def open_version(version: Path) -> tuple[dict[str, Any], ReaderLease]:
+    """A reader lease on one given version (a worker opening the version its driver holds, so a
+    whole distributed job reads the same data even if a writer publishes meanwhile)."""
+    lease = ReaderLease.acquire(version)
+    if lease is None:
+        raise DatabaseDamagedError(f"{version} is no longer there (a newer version replaced it and nobody "
+                                   f"held it); start the job again")
+    try:
+        return validate_version(version), lease
+    except BaseException:
+        lease.release()
+        raise
+
+
 def open_current(db_dir: Path, attempts: int = 50) -> tuple[Path, dict[str, Any], ReaderLease]:
     """The live version with its metadata and a reader lease on it, so it stays readable until the
     lease is released even when a writer publishes a newer one meanwhile.

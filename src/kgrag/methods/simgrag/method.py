@@ -88,7 +88,7 @@ class SimGRAGMethod(LearnedPathMethod):
         missing = [t for t in dict.fromkeys(texts) if t not in known]
         out = {t: known[t] for t in texts if t in known}
         if missing:
-            out.update(zip(missing, self.kg.embed(missing)))
+            out.update(zip(missing, self.kg.embed_each(missing)))
         return out
 
     @staticmethod

@@ -1,0 +1,82 @@
+"""`--ray` on ingest, train and eval, for real (the `kgrag` command, Ray's local mode, MiniLM, the
+bundled sample): the same embedding bytes, the same model files and the same predictions JSONL
+as without it (timings aside: they are measurements)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kgrag.datasets import sample_dir
+from tests.cli.conftest import kgrag
+
+pytest.importorskip("ray")
+
+RAY = ("--ray", "--workers", "2")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each step done twice, in one process and on Ray, into sibling databases."""
+    d = tmp_path_factory.mktemp("ray-identity")
+    lines = (sample_dir() / "questions.jsonl").read_text(encoding="utf-8").splitlines()
+    (d / "train.jsonl").write_text("\n".join(lines[:100]) + "\n", encoding="utf-8")
+    (d / "test.jsonl").write_text("\n".join(lines[100:170]) + "\n", encoding="utf-8")
+    for name, extra in (("plain", ()), ("ray", RAY)):
+        db = str(d / name)
+        steps = [("ingest", str(sample_dir() / "movies.txt"), "--db", db),
+                 ("train", "-m", "graphraft", "--data", str(d / "train.jsonl"), "--db", db),
+                 ("eval", "-m", "graphraft", "--data", str(d / "test.jsonl"), "--db", db, "--out", str(d / f"eval-{name}"))]
+        for step in steps:
+            r = kgrag(*step, *extra, cwd=d)
+            assert r.returncode == 0, f"{step[0]} {extra}: {r.stderr[-2000:]}"
+            if extra:
+                assert "running on Ray (local, 2 workers)" in r.stderr
+    return d
+
+
+def _files(version: Path, under: str) -> dict[str, bytes]:
+    root = version / under
+    return {str(f.relative_to(root)): f.read_bytes() for f in sorted(root.rglob("*")) if f.is_file()}
+
+
+def test_ingest_embeddings_are_the_same_bytes(runs: Path) -> None:
+    plain, ray = _files(runs / "plain" / "current", "cache"), _files(runs / "ray" / "current", "cache")
+    assert set(plain) == set(ray) and any("entities" in name for name in plain)
+    assert plain == ray
+
+
+def test_training_saves_the_same_model(runs: Path) -> None:
+    plain = _files(runs / "plain" / "current", "models")
+    ray = _files(runs / "ray" / "current", "models")
+    assert set(plain) == set(ray) and "graphraft/ranker.pt" in plain
+    for name in plain:
+        if name.endswith("fit.json"):  # the report holds the training time
+            a, b = json.loads(plain[name]), json.loads(ray[name])
+            assert {k: v for k, v in a.items() if k != "seconds"} == {k: v for k, v in b.items() if k != "seconds"}
+            assert a["kept"] > 50
+        else:
+            assert plain[name] == ray[name], name
+
+
+def _predictions(out: Path) -> list[dict]:
+    rows = [json.loads(line) for line in (out / "predictions.jsonl").read_text(encoding="utf-8").splitlines()]
+    for row in rows:
+        row.pop("timings")
+    return rows
+
+
+def test_evaluation_writes_the_same_predictions(runs: Path) -> None:
+    plain, ray = _predictions(runs / "eval-plain"), _predictions(runs / "eval-ray")
+    assert len(plain) == 70 and [r["qid"] for r in plain] == [r["qid"] for r in ray]
+    assert plain == ray
+    assert sum(r["metrics"]["hits@1"] for r in plain) > 0  # a real evaluation, not 70 empty answers
+
+
+def test_workers_without_ray_is_refused(tmp_path: Path) -> None:
+    r = kgrag("ingest", str(sample_dir() / "movies.txt"), "--db", str(tmp_path / "db"), "--workers", "2")
+    assert r.returncode == 2
+    assert "--workers is for --ray" in r.stderr
+    assert not (tmp_path / "db").exists()
