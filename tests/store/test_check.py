@@ -51,7 +51,7 @@ def _no_meta(db: Path) -> None:
 
 def _half_written(db: Path) -> None:
     version = current_version(db)
-    (version / "snapshot.npz").unlink()
+    shutil.rmtree(version / "snapshot")
     shutil.rmtree(version / "graph.kuzu") if (version / "graph.kuzu").is_dir() else (version / "graph.kuzu").unlink()
 
 
@@ -78,7 +78,7 @@ DAMAGE = {
     "foreign": (_foreign, NotADatabaseError, "is not a kgrag database (it holds notes.txt)"),
     "dangling current": (_dangling, DatabaseDamagedError, "which does not exist"),
     "no meta.json": (_no_meta, DatabaseDamagedError, "is incomplete (missing meta.json)"),
-    "half-written version": (_half_written, DatabaseDamagedError, "missing snapshot.npz, graph.kuzu"),
+    "half-written version": (_half_written, DatabaseDamagedError, "missing snapshot, graph.kuzu"),
     "unreadable meta.json": (_bad_meta, DatabaseDamagedError, "meta.json is unreadable"),
     "no current": (_no_current, DatabaseDamagedError, "current is missing although 1 version(s) exist"),
     "current not a link": (_current_not_a_link, DatabaseDamagedError, "is not a link to a version"),

@@ -1,7 +1,7 @@
 """The on-disk database directory and the atomic ingest that fills it.
 
 The layout of ``--db DIR`` (``DIR/current -> versions/<v>``, and per version ``graph.kuzu``,
-``meta.json``, ``entities.json``, ``snapshot.npz``, ``cache/``, …) is drawn and named in `layout.py`.
+``meta.json``, ``entities.json``, ``snapshot/``, ``cache/``, …) is drawn and named in `layout.py`.
 
 A new version is built beside the old one and the symlink is swapped only when it is complete, so
 a failing or interrupted ingest leaves the previous database readable and unchanged.
@@ -61,6 +61,8 @@ class Source:
 
 
 def load_graph_data(version: Path) -> GraphData:
+    """The graph of ``version`` as editable data (``--append``); its edge list comes from either
+    snapshot format (a memory-mapped ``snapshot/`` or an old ``snapshot.npz``)."""
     files = VersionLayout(version)
     ent = json.loads(files.entities.read_text(encoding="utf-8"))
     meta = read_meta(version)

@@ -16,7 +16,9 @@ Layout of ``--db DIR``::
         meta.json                      counts, schema, sources
         entities.json                  keys, names, labels, aliases, properties (row = entity id)
         edge_props.json                edge properties
-        snapshot.npz                   edge list for the CSR snapshot
+        snapshot/                      CSR snapshot, memory-mapped on open (`snapshot.py`): edges.npy,
+                                       {out,in}_{indptr,nbr,rel}.npy, meta.json
+        snapshot.npz                   the edge list alone, instead, in versions written before snapshot/
         cache/                         embeddings (``emb-*.npy``), neighbour tables (``knn-*.npz``)
         models/<method>/               trained models
         docs/                          documents and tables: chunks, vectors, chunk graph (SAGE)
@@ -47,6 +49,7 @@ __all__ = [
     "KNN_PREFIX",
     "KUZU",
     "LEASE",
+    "LEGACY_SNAPSHOT",
     "META",
     "MODELS",
     "REQUIRED_FILES",
@@ -80,12 +83,14 @@ KUZU = "graph.kuzu"
 META = "meta.json"
 ENTITIES = "entities.json"
 EDGE_PROPS = "edge_props.json"
-SNAPSHOT = "snapshot.npz"
+SNAPSHOT = "snapshot"
+LEGACY_SNAPSHOT = "snapshot.npz"  # edge list only, CSR rebuilt on every open; older versions have it
 CACHE = "cache"
 MODELS = "models"
 DOCS = "docs"
 LEASE = ".lease"
 REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU)  # a version lacking one is damaged
+# (SNAPSHOT is also satisfied by LEGACY_SNAPSHOT)
 
 # ---- DIR/versions/<v>/cache/ ---------------------------------------------------------------------
 EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
@@ -128,7 +133,10 @@ class VersionLayout:
 
     @property
     def snapshot(self) -> Path:
-        return self.root / SNAPSHOT
+        """``snapshot/``, or ``snapshot.npz`` in a version written before it: the path to read,
+        and (when neither exists yet) the one to write."""
+        current, legacy = self.root / SNAPSHOT, self.root / LEGACY_SNAPSHOT
+        return legacy if not current.exists() and legacy.exists() else current
 
     @property
     def cache(self) -> Path:
@@ -151,7 +159,7 @@ class VersionLayout:
 
     def missing_files(self) -> list[str]:
         """The names of `required_files` that are absent."""
-        return [f for f in self.required_files if not (self.root / f).exists()]
+        return [f for f in self.required_files if not (self.snapshot if f == SNAPSHOT else self.root / f).exists()]
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,19 @@
-"""Compact in-memory adjacency (CSR over both directions) for traversal-heavy methods.
+"""Compact adjacency (CSR over both directions) for traversal-heavy methods, memory-mapped from disk.
 
 Cypher round-trips cost ~1 ms each; SimGRAG's subgraph search and UltRAG's executors make thousands
 of neighbour look-ups per question, so they read numpy arrays instead. The snapshot is written next
-to the database at ingest and memory-mapped on open.
+to the database at ingest as a directory of ``.npy`` files (the edge list and both CSR directions,
+see `ARRAYS`) plus ``meta.json``, and every array is memory-mapped read-only on open: opening costs
+milliseconds whatever the graph's size (no CSR rebuild), and a KG larger than RAM is served from the
+page cache, which the kernel may evict, rather than from process memory.
+
+A database written before this format has a single ``snapshot.npz`` (the edge list only): it still
+loads, with the CSR rebuilt in memory as before.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,12 +25,27 @@ import scipy.sparse as sp
 
 Direction = Literal["out", "in", "both"]
 
+SNAPSHOT_FORMAT = 1
+ARRAYS = ("edges", "out_indptr", "out_nbr", "out_rel", "in_indptr", "in_nbr", "in_rel")
+"""The arrays of a snapshot directory, one ``<name>.npy`` each; ``meta.json`` is written last."""
+META_FILE = "meta.json"
+
 
 def _csr(src: np.ndarray, dst: np.ndarray, rel: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     order = np.lexsort((dst, rel, src))  # by source, then relation, then neighbour
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(np.bincount(src, minlength=n), out=indptr[1:])
     return indptr, dst[order].astype(np.int64), rel[order].astype(np.int32)
+
+
+def _open(path: Path, mmap: bool) -> np.ndarray:
+    """One array, memory-mapped read-only unless ``mmap`` is False. The map is viewed as a plain
+    ndarray (its ``base`` is the map, which stays open while it lives): `np.memmap` indexing goes
+    through Python, which would cost every scalar look-up in the traversal loops."""
+    if not mmap:
+        return np.load(path)
+    arr = np.load(path, mmap_mode="r")
+    return arr.view(np.ndarray) if isinstance(arr, np.memmap) else arr
 
 
 def csr_ranges(indptr: np.ndarray, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -53,7 +75,17 @@ class PathStep:
 
 
 class GraphSnapshot:
-    """CSR adjacency in both directions with relation ids; node ids are the store's ids."""
+    """CSR adjacency in both directions with relation ids; node ids are the store's ids.
+
+    The arrays may be read-only memory maps (`load`): nothing here or in a caller writes into them."""
+
+    edges: np.ndarray  # (E, 3) int64 (head, relation, tail)
+    out_indptr: np.ndarray  # (N + 1,) int64, by head
+    out_nbr: np.ndarray  # (E,) int64 tails, sorted by (head, relation, tail)
+    out_rel: np.ndarray  # (E,) int32
+    in_indptr: np.ndarray  # the same by tail
+    in_nbr: np.ndarray
+    in_rel: np.ndarray
 
     def __init__(self, edges: np.ndarray, num_nodes: int, num_relations: int) -> None:
         edges = np.asarray(edges, dtype=np.int64).reshape(-1, 3)
@@ -64,15 +96,84 @@ class GraphSnapshot:
         self.out_indptr, self.out_nbr, self.out_rel = _csr(h, t, r, num_nodes)
         self.in_indptr, self.in_nbr, self.in_rel = _csr(t, h, r, num_nodes)
 
+    @classmethod
+    def from_arrays(cls, arrays: dict[str, np.ndarray], num_nodes: int, num_relations: int) -> GraphSnapshot:
+        """A snapshot over ready CSR arrays (one per name of `ARRAYS`), taken as they are: no
+        copy and no rebuild, which is what makes opening a memory-mapped snapshot instant."""
+        snap = cls.__new__(cls)
+        snap.num_nodes, snap.num_relations = num_nodes, num_relations
+        for name in ARRAYS:
+            setattr(snap, name, arrays[name])
+        return snap
+
     # ---- persistence ------------------------------------------------------------------------
     def save(self, path: Path) -> None:
+        """Write the snapshot directory ``path`` (one ``.npy`` per array, then ``meta.json``). It
+        is written inside a version being built, so plain writes suffice: the version is published
+        whole or not at all."""
+        path = Path(path)
+        path.mkdir(parents=True, exist_ok=True)
+        for name in ARRAYS:
+            np.save(path / f"{name}.npy", np.ascontiguousarray(getattr(self, name)))
+        meta = {"format": SNAPSHOT_FORMAT, "num_nodes": self.num_nodes, "num_relations": self.num_relations,
+                "num_edges": self.num_edges}
+        (path / META_FILE).write_text(json.dumps(meta), encoding="utf-8")
+
+    def save_npz(self, path: Path) -> None:
+        """The format before snapshot directories (edge list only); kept to test and measure the
+        path that old databases still take."""
         np.savez(path, edges=self.edges, meta=np.array([self.num_nodes, self.num_relations]))
 
     @classmethod
-    def load(cls, path: Path) -> GraphSnapshot:
-        with np.load(path) as data:
-            n, r = (int(x) for x in data["meta"])
-            return cls(data["edges"], n, r)
+    def load(cls, path: Path, mmap: bool = True) -> GraphSnapshot:
+        """Open a snapshot directory with every array memory-mapped read-only (``mmap=False``:
+        read into memory), or an old ``snapshot.npz``, whose CSR is rebuilt in memory."""
+        path = Path(path)
+        if not path.is_dir():
+            with np.load(path) as data:
+                n, r = (int(x) for x in data["meta"])
+                return cls(data["edges"], n, r)
+        meta = json.loads((path / META_FILE).read_text(encoding="utf-8"))
+        if meta.get("format") != SNAPSHOT_FORMAT:
+            raise ValueError(f"{path}: snapshot format {meta.get('format')}, this version reads {SNAPSHOT_FORMAT}")
+        arrays = {name: _open(path / f"{name}.npy", mmap) for name in ARRAYS}
+        n, e = int(meta["num_nodes"]), int(meta["num_edges"])
+        shapes = {name: a.shape if a.dtype.kind == "i" else a.dtype.name for name, a in arrays.items()}
+        wanted = {name: (e, 3) if name == "edges" else (n + 1,) if name.endswith("indptr") else (e,) for name in ARRAYS}
+        if shapes != wanted:  # a cheap guard (shapes and types only); `problems` checks the contents
+            bad = {k: v for k, v in shapes.items() if v != wanted[k]}
+            raise ValueError(f"{path}: arrays {bad} do not fit {n} nodes and {e} edges (integers)")
+        return cls.from_arrays(arrays, n, int(meta["num_relations"]))
+
+    def problems(self) -> list[str]:
+        """What is inconsistent in the arrays (empty if nothing): lengths, CSR bounds, id ranges,
+        per-node and per-relation counts against the edge list. Reads every array once (for
+        ``kgrag check``; opening never does this)."""
+        n, e, r = self.num_nodes, self.num_edges, self.num_relations
+        found: list[str] = []
+        edges = np.asarray(self.edges)
+        if edges.ndim != 2 or edges.shape[1] != 3:
+            return [f"edge list of shape {edges.shape}, expected (E, 3)"]
+        if e and (edges.min() < 0 or max(edges[:, 0].max(), edges[:, 2].max()) >= n or edges[:, 1].max() >= r):
+            return ["edge ids out of range"]  # the counts below would be meaningless
+        per_rel = np.bincount(edges[:, 1], minlength=r)
+        for side, key in (("out", 0), ("in", 2)):
+            indptr, nbr, rel = (getattr(self, f"{side}_{x}") for x in ("indptr", "nbr", "rel"))
+            if len(indptr) != n + 1 or len(nbr) != e or len(rel) != e:
+                found.append(f"{side}: lengths indptr {len(indptr)}, nbr {len(nbr)}, rel {len(rel)}; "
+                             f"expected {n + 1}, {e}, {e}")
+                continue
+            degree = np.diff(indptr)
+            if indptr[0] != 0 or indptr[-1] != e or (degree < 0).any():
+                found.append(f"{side}: indptr runs from {indptr[0]} to {indptr[-1]}"
+                             f"{' and decreases' if (degree < 0).any() else ''}, expected 0 to {e}")
+            elif not np.array_equal(degree, np.bincount(edges[:, key], minlength=n)):
+                found.append(f"{side}: per-node edge counts differ from the edge list")
+            if e and (nbr.min() < 0 or nbr.max() >= n or rel.min() < 0 or rel.max() >= r):
+                found.append(f"{side}: neighbour or relation ids out of range")
+            elif not np.array_equal(np.bincount(rel, minlength=r), per_rel):
+                found.append(f"{side}: per-relation edge counts differ from the edge list")
+        return found
 
     @property
     def num_edges(self) -> int:
