@@ -12,6 +12,7 @@ to). Closing releases the lease and lets the old version be removed.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from functools import cached_property, partial
 from pathlib import Path
@@ -32,6 +33,15 @@ from .vector_index import UnitRowIndex, nearest_neighbour_table
 
 if TYPE_CHECKING:
     from .corpus.corpus import Corpus
+
+
+def resident_limit_bytes() -> int:
+    """How large a matrix may be copied into memory: ``KGRAG_RESIDENT_MB`` if set, else a quarter
+    of the machine's physical memory."""
+    env = os.environ.get("KGRAG_RESIDENT_MB")
+    if env:
+        return int(float(env) * 2**20)
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 4
 
 
 class KnowledgeGraph:
@@ -184,14 +194,20 @@ class KnowledgeGraph:
 
     @cached_property
     def entity_matrix(self) -> np.ndarray:
-        """The entity embeddings in memory (a copy, not the memory-mapped cache): methods gather
-        rows and take products with it on every question."""
-        return np.array(self.entity_embeddings(), dtype=np.float32, order="C", copy=True)
+        """The entity embeddings in memory (a copy of the memory-mapped cache): methods gather rows
+        and take products with it on every question. A matrix larger than `resident_limit_bytes`
+        stays memory-mapped instead, so a KG larger than RAM is served from the page cache (each
+        full product then reads it from there: slower, but it answers)."""
+        mapped = self.entity_embeddings()
+        if mapped.nbytes > resident_limit_bytes():
+            return mapped
+        return np.array(mapped, dtype=np.float32, order="C", copy=True)
 
     @cached_property
     def entity_index(self) -> UnitRowIndex:
-        """Exact nearest-entity search by name embedding (float16 prefilter, float32 rescoring)."""
-        return UnitRowIndex(self.entity_matrix)
+        """Exact nearest-entity search by name embedding (float16 prefilter, float32 rescoring;
+        no prefilter copy for a matrix left memory-mapped)."""
+        return UnitRowIndex(self.entity_matrix, prefilter=not isinstance(self.entity_matrix, np.memmap))
 
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Exact k nearest entities of every entity by name embedding (built once, cached on disk

@@ -41,8 +41,10 @@ class UnitRowIndex:
     SLACK = 2.0**-9
     MIN_ROWS = 4096  # below this one float32 product is as fast
 
-    def __init__(self, matrix: np.ndarray) -> None:
-        self.matrix = np.ascontiguousarray(matrix, dtype=np.float32)
+    def __init__(self, matrix: np.ndarray, prefilter: bool = True) -> None:
+        """``prefilter=False``: no float16 copy (a memory-mapped matrix too large to hold twice)."""
+        self.matrix = matrix if isinstance(matrix, np.memmap) else np.ascontiguousarray(matrix, dtype=np.float32)
+        self.prefilter = prefilter
         self._half = None
 
     def __len__(self) -> int:
@@ -50,7 +52,7 @@ class UnitRowIndex:
 
     def nearest(self, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
         n = len(self.matrix)
-        if k >= n or n < self.MIN_ROWS:
+        if k >= n or n < self.MIN_ROWS or not self.prefilter:
             return nearest_rows(self.matrix, vec, k)
         rough = self._rough_scores(vec)
         kth = np.partition(rough, n - k)[n - k]
