@@ -38,8 +38,9 @@ class _ShardWorker:
     def __init__(self, setup: Callable[[], Any], work: Callable[[Any, Any], Any]) -> None:
         self.state, self.work = setup(), work
 
-    def run(self, item: Any) -> Any:
-        return self.work(self.state, item)
+    def run(self, indexed: tuple[int, Any]) -> tuple[int, Any]:
+        index, item = indexed
+        return index, self.work(self.state, item)
 
 
 class _BlockEncoder:
@@ -90,10 +91,16 @@ class RayRunner:
         worker_class = ray.remote(num_cpus=1)(_ShardWorker)
         actors = [worker_class.remote(setup, work) for _ in range(min(self.workers, len(items)))]
         try:
-            pool = ActorPool(actors)
-            for result in tqdm(pool.map(lambda actor, item: actor.run.remote(item), list(items)), total=len(items),
-                               desc=f"{desc} (ray, {len(actors)} workers)", disable=not progress):
-                yield result
+            # unordered, so a worker that finished takes the next shard at once (an ordered map frees a
+            # worker only when its result's turn comes); the results are put back in order here
+            pool, waiting, next_index = ActorPool(actors), {}, 0
+            done = pool.map_unordered(lambda actor, indexed: actor.run.remote(indexed), list(enumerate(items)))
+            for index, result in tqdm(done, total=len(items), desc=f"{desc} (ray, {len(actors)} workers)",
+                                      disable=not progress):
+                waiting[index] = result
+                while next_index in waiting:
+                    yield waiting.pop(next_index)
+                    next_index += 1
         except ray.exceptions.RayTaskError as exc:
             raise _worker_error(exc) from None
         finally:
