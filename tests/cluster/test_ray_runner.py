@@ -60,7 +60,7 @@ def test_results_come_back_in_shard_order(runner) -> None:  # noqa: ANN001
 
 
 def test_a_workers_kgrag_error_is_raised_as_it_was(runner) -> None:  # noqa: ANN001
-    with pytest.raises(KgragError, match="shard 0: the database version is gone"):
+    with pytest.raises(KgragError, match="^shard [01]: the database version is gone$"):  # whichever fails first
         list(runner.map_shards(_setup, _fail_clearly, [[0], [1]], desc="test", progress=False))
 
 

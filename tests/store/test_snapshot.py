@@ -61,6 +61,38 @@ def test_neighbors_and_follow_match_naive(g, data):
 
 @settings(max_examples=200, deadline=None)
 @given(graphs(), st.data())
+def test_bounded_expansion_and_early_stop_keep_distances_exact(g, data):
+    """Expanding the frontier in slices (here of 1-3 entries) and stopping once the targets are
+    reached give networkx's distances for every node up to that hop."""
+    n, r, edges = g
+    snap = GraphSnapshot(edges, n, r)
+    ug = nx.Graph()
+    ug.add_nodes_from(range(n))
+    ug.add_edges_from((h, t) for h, _, t in edges.tolist())
+    seeds = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3))
+    targets = data.draw(st.lists(st.integers(0, n - 1), max_size=3))
+    expected = nx.multi_source_dijkstra_path_length(ug, set(seeds), cutoff=3)
+    budget = data.draw(st.integers(1, 3))
+    original = snapshot_module.EXPANSION_BUDGET
+    snapshot_module.EXPANSION_BUDGET = budget
+    try:
+        full = snap.distances(seeds, 3)
+        stopped = snap.distances(seeds, 3, targets=targets)
+    finally:
+        snapshot_module.EXPANSION_BUDGET = original
+    assert {i: int(d) for i, d in enumerate(full) if d >= 0} == expected
+    last = max([expected.get(t, 3) for t in targets], default=0)  # the hop after which it may stop
+    for node in range(n):
+        if expected.get(node, 99) <= last:
+            assert stopped[node] == expected[node]
+        else:
+            assert stopped[node] == -1 or stopped[node] == expected.get(node)
+    for t in targets:
+        assert stopped[t] == expected.get(t, -1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
 def test_distances_and_shortest_paths_match_networkx(g, data):
     n, r, edges = g
     snap = GraphSnapshot(edges, n, r)

@@ -61,7 +61,8 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
         if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
             triples.setdefault(t)
     if question_ids and answer_ids:
-        dist = kg.snapshot.distances(question_ids, max_hops)  # one vectorised BFS from the question
+        # one vectorised BFS from the question, stopped once every answer is reached
+        dist = kg.snapshot.distances(question_ids, max_hops, targets=answer_ids)
         for a in answer_ids:
             if dist[a] > 0:
                 for path in _paths_back(kg, dist, a, paths_per_pair):
