@@ -81,3 +81,14 @@ def metaqa_arguments(description: str, out: str):
     ap.add_argument("--llm", type=int, default=0, help="questions per hop for the local-LLM runs")
     ap.add_argument("--out", type=Path, default=Path(out))
     return ap
+
+
+def proc_status_mb() -> dict[str, float]:
+    """This process's peak and current RSS (MB), the current split into anonymous and file pages
+    (from /proc: ``ru_maxrss`` of a forked child starts at its parent's peak)."""
+    fields = {}
+    for line in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile"):
+            fields[key] = round(int(value.split()[0]) / 1024, 1)
+    return fields

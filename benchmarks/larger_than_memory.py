@@ -26,16 +26,10 @@ from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import proc_status_mb  # noqa: E402
+
 CGROUP_V1 = Path("/sys/fs/cgroup/memory")
-
-
-def status_mb() -> dict[str, float]:
-    out = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile"):
-            out[key] = round(int(value.split()[0]) / 1024, 1)
-    return out
 
 
 def child(db: str, questions: str) -> None:
@@ -53,7 +47,7 @@ def child(db: str, questions: str) -> None:
         answers.append({"question": q, "selected": a.selected[:10], "error": a.error})
     print(json.dumps({"answers": answers, "seconds_total": round(time.perf_counter() - t0, 2),
                       "p50_ms": round(1000 * float(np.median(times[1:] or times)), 1),
-                      "first_ms": round(1000 * times[0], 1), "status_mb": status_mb()}), flush=True)
+                      "first_ms": round(1000 * times[0], 1), "status_mb": proc_status_mb()}), flush=True)
 
 
 @contextmanager

@@ -39,7 +39,7 @@ import uuid
 from pathlib import Path
 
 import numpy as np
-from _common import peak_rss_mb
+from _common import peak_rss_mb, proc_status_mb
 
 from kgrag.store.snapshot import ARRAYS, GraphSnapshot
 
@@ -48,16 +48,6 @@ CHUNK = 1 << 20
 
 
 # ---- the children ----------------------------------------------------------------------------------
-def proc_status() -> dict[str, float]:
-    """Peak and current RSS (MB) of this process, the current split into anonymous and file pages."""
-    fields = {}
-    for line in Path("/proc/self/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile"):
-            fields[key] = round(int(value.split()[0]) / 1024, 1)
-    return fields
-
-
 def timed(calls: list, fn) -> tuple[list[float], int]:
     """Latency (ms) of each call and the total size of the answers (to check them)."""
     times, total = [], 0
@@ -102,7 +92,7 @@ def child(mode: str, directory: Path) -> None:
                 checksum += int(flat[i:i + CHUNK].sum())
                 touched += flat[i:i + CHUNK].nbytes
         result["touched_bytes"], result["checksum"] = touched, checksum
-    result["status_mb"] = proc_status()
+    result["status_mb"] = proc_status_mb()
     result["peak_rss_mb"] = result["status_mb"]["VmHWM"]  # not ru_maxrss: a forked child inherits the parent's
     print(json.dumps(result), flush=True)
 

@@ -36,33 +36,14 @@ import torch
 from _common import emit
 
 from kgrag.methods.ultrag.executors import bundled_checkpoint
-from kgrag.methods.ultrag.ultraquery import BLOCK_BAGS, DIM, GraphTensors, TypedAdjacency, UltraQuery
+from kgrag.methods.ultrag.ultraquery import BLOCK_BAGS, GraphTensors, TypedAdjacency, UltraQuery
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests keep the per-edge forward as the reference
+from tests.methods.ultrag.test_ultraquery_kernel import reference_project as previous_project  # noqa: E402, I001
 
 RELATIONS = 18
 GRAPHS = [(30_000, 200_000), (5_000, 200_000 * 5 // 30), (5_000, 200_000)]
 OFFICIAL_S = {30_000: 0.46, 5_000: 0.22}  # earlier session, official fused kernel, 1 thread, this machine
-
-
-def _propagate_previous(state: torch.Tensor, edge_index: torch.Tensor, edge_weight: torch.Tensor) -> torch.Tensor:
-    return torch.zeros_like(state).index_add_(0, edge_index[0], edge_weight * state[edge_index[1]])
-
-
-@torch.no_grad()
-def previous_project(model: UltraQuery, fuzzy: torch.Tensor, query_type: int, g: GraphTensors) -> torch.Tensor:
-    """``UltraQuery.project`` before the bagged kernel: a (2E × DIM) message per edge and layer."""
-    boundary = torch.zeros(2 * g.num_relations, DIM)
-    boundary[query_type] = 1.0
-    u = boundary
-    for layer in model.relation_model.layers:
-        agg = _propagate_previous(u, g.rel_edge_index, layer.relation.weight[g.rel_edge_type]) + boundary
-        u = torch.relu(layer.layer_norm(layer.linear(torch.cat([u, agg], -1)))) + u
-    q = u[query_type]
-    boundary = fuzzy[:, None] * q[None, :]
-    h = boundary
-    for layer in model.entity_model.layers:
-        agg = _propagate_previous(h, g.edge_index, layer.relation_projection(u)[g.edge_type]) + boundary
-        h = torch.relu(layer.layer_norm(layer.linear(torch.cat([h, agg], -1)))) + h
-    return torch.sigmoid(model.entity_model.mlp(torch.cat([h, q.expand_as(h)], -1))[:, 0])
 
 
 def random_kg(nodes: int, triples: int, seed: int) -> np.ndarray:
