@@ -80,3 +80,16 @@ def test_workers_without_ray_is_refused(tmp_path: Path) -> None:
     assert r.returncode == 2
     assert "--workers is for --ray" in r.stderr
     assert not (tmp_path / "db").exists()
+
+
+def test_ray_is_refused_where_nothing_is_distributed(runs: Path) -> None:
+    """The oracle and retrieval (SAGE) evaluations run in one process: --ray there is an error,
+    not a flag silently ignored."""
+    db = str(runs / "plain")
+    r = kgrag("eval", "--oracle", "--data", str(runs / "test.jsonl"), "--db", db, "--ray", cwd=runs)
+    assert r.returncode == 2 and "--oracle runs in this process" in r.stderr
+    retrieval = runs / "retrieval.jsonl"
+    retrieval.write_text(json.dumps({"id": "q1", "question": "which table?", "answers": ["x"],
+                                     "gold_tables": ["t1"], "gold_passages": []}) + "\n", encoding="utf-8")
+    r = kgrag("eval", "-m", "sage", "--data", str(retrieval), "--db", db, "--ray-address", "auto", cwd=runs)
+    assert r.returncode == 2 and "retrieval evaluation runs in this process" in r.stderr, r.stderr

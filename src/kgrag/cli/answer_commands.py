@@ -108,7 +108,11 @@ def eval_cmd(
     from ..graph import KnowledgeGraph
 
     kg = KnowledgeGraph(db)
-    if not oracle and data and all(is_retrieval_file(f) for f in data):
+    retrieval = not oracle and data and all(is_retrieval_file(f) for f in data)
+    if (ray or ray_address or workers) and (oracle or retrieval):
+        raise KgragError(f"--ray distributes answering questions; {'--oracle' if oracle else 'retrieval evaluation'} "
+                         f"runs in this process: leave out --ray/--ray-address/--workers")
+    if retrieval:
         _eval_retrieval(kg, data, method, option, limit, out_dir,
                         llm_from_flags(llm, llm_model, llm_base_url, llm_config))
         return
