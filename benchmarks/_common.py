@@ -1,10 +1,15 @@
-"""Shared helpers for benchmarks: locate ../shared, print JSON lines, peak RSS."""
+"""Shared helpers for benchmarks: locate ../shared, print JSON lines, peak RSS, and run a child
+process under a memory limit (cgroup v1) with files dropped from the page cache first."""
 
 from __future__ import annotations
 
 import json
+import os
 import resource
 import sys
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -92,3 +97,50 @@ def proc_status_mb() -> dict[str, float]:
         if key in ("VmHWM", "VmRSS", "RssAnon", "RssFile"):
             fields[key] = round(int(value.split()[0]) / 1024, 1)
     return fields
+
+
+CGROUP_V1 = Path("/sys/fs/cgroup/memory")
+
+
+class NoCgroup(Exception):
+    """No cgroup v1 memory controller can be written here (not root, or cgroup v2 only)."""
+
+
+@contextmanager
+def memory_cgroup(limit_bytes: int, prefix: str = "kgrag") -> Iterator[Path]:
+    """A fresh cgroup v1 memory cgroup of ``limit_bytes``, removed afterwards; `NoCgroup` (raised
+    before anything runs) where none can be made. A child joins it with `joining(group)`."""
+    group = CGROUP_V1 / f"{prefix}-{uuid.uuid4().hex[:8]}"
+    try:
+        group.mkdir()
+        (group / "memory.limit_in_bytes").write_text(str(limit_bytes))
+    except OSError as exc:
+        if group.exists():
+            group.rmdir()
+        raise NoCgroup(f"no writable cgroup v1 memory controller: {exc}") from None
+    try:
+        yield group
+    finally:
+        group.rmdir()
+
+
+def joining(group: Path | None) -> Callable[[], None] | None:
+    """A ``preexec_fn`` that puts the child into ``group`` (None: it stays where it is)."""
+    return (lambda: (group / "cgroup.procs").write_text(str(os.getpid()))) if group else None  # type: ignore[func-returns-value]
+
+
+def cgroup_counters(group: Path) -> dict[str, int]:
+    """The peak usage and how often the limit was hit (memory was reclaimed instead of granted)."""
+    return {k: int((group / f"memory.{k}").read_text()) for k in ("max_usage_in_bytes", "failcnt")}
+
+
+def evict_page_cache(files: Iterable[Path]) -> None:
+    """Drop the files' pages from the page cache, so a child reads them from disk (and is charged
+    for them in its cgroup)."""
+    for f in files:
+        fd = os.open(f, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+        finally:
+            os.close(fd)

@@ -20,14 +20,12 @@ import resource
 import subprocess
 import sys
 import time
-import uuid
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import proc_status_mb  # noqa: E402
+from _common import NoCgroup, cgroup_counters, evict_page_cache, joining, memory_cgroup, proc_status_mb  # noqa: E402
 
 CGROUP_V1 = Path("/sys/fs/cgroup/memory")
 
@@ -50,36 +48,12 @@ def child(db: str, questions: str) -> None:
                       "first_ms": round(1000 * times[0], 1), "status_mb": proc_status_mb()}), flush=True)
 
 
-@contextmanager
-def memory_cgroup(limit: int):
-    """A fresh cgroup v1 memory cgroup of ``limit`` bytes (removed afterwards)."""
-    group = CGROUP_V1 / f"kgrag-big-{uuid.uuid4().hex[:8]}"
-    group.mkdir()
-    try:
-        (group / "memory.limit_in_bytes").write_text(str(limit))
-        yield group
-    finally:
-        group.rmdir()
-
-
 def run_child(db: Path, questions: Path, group: Path | None = None) -> tuple[int, dict | None, str]:
-    enter = (lambda: (group / "cgroup.procs").write_text(str(os.getpid()))) if group else None
     done = subprocess.run([sys.executable, __file__, "--child", "--db", str(db), "--questions", str(questions)],
-                          capture_output=True, text=True, preexec_fn=enter, timeout=1800,
+                          capture_output=True, text=True, preexec_fn=joining(group), timeout=1800,
                           env={**os.environ, "OMP_NUM_THREADS": "1"})
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
     return done.returncode, json.loads(lines[-1]) if lines else None, done.stderr[-800:]
-
-
-def evict(directory: Path) -> None:
-    """Drop a directory's files from the page cache, so the children read them from disk."""
-    for f in directory.rglob("*"):
-        if f.is_file():
-            fd = os.open(f, os.O_RDONLY)
-            try:
-                os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-            finally:
-                os.close(fd)
 
 
 def write_kg(path: Path, nodes: int, edges: int, relations: int, seed: int) -> None:
@@ -138,16 +112,16 @@ def main() -> None:
     rc, free, err = run_child(db, qfile)
     row["unconstrained"] = {"returncode": rc, **({k: v for k, v in free.items() if k != "answers"} if free else {}),
                             "stderr": err if rc else ""}
-    evict(db / "current")
+    evict_page_cache(f for f in (db / "current").rglob("*") if f.is_file())
     try:
-        with memory_cgroup(limit) as group:
+        with memory_cgroup(limit, "kgrag-big") as group:
             rc2, limited, err2 = run_child(db, qfile, group)
-            counters = {k: int((group / f"memory.{k}").read_text()) for k in ("max_usage_in_bytes", "failcnt")}
-    except OSError as exc:
-        row["limited"] = {"skipped": f"no writable cgroup v1 memory controller: {exc}"}
+            counters = cgroup_counters(group)
+    except NoCgroup as exc:
+        row["limited"] = {"skipped": str(exc)}
     else:
-        row["limited"] = {"returncode": rc2, **({k: v for k, v in limited.items() if k != "answers"} if limited else {}),
-                          "cgroup": counters, "stderr": err2 if rc2 else ""}
+        shown = {k: v for k, v in limited.items() if k != "answers"} if limited else {}
+        row["limited"] = {"returncode": rc2, **shown, "cgroup": counters, "stderr": err2 if rc2 else ""}
         row["answers_identical"] = bool(free and limited and free["answers"] == limited["answers"])
         row["answered"] = sum(1 for a in (limited or {}).get("answers", []) if a["selected"] and not a["error"])
         row["ok"] = rc2 == 0 and row["answers_identical"] and snapshot_bytes > limit and counters["failcnt"] > 0

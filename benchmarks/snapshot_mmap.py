@@ -35,11 +35,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import numpy as np
-from _common import peak_rss_mb, proc_status_mb
+from _common import NoCgroup, cgroup_counters, evict_page_cache, joining, memory_cgroup, peak_rss_mb, proc_status_mb
 
 from kgrag.store.snapshot import ARRAYS, GraphSnapshot
 
@@ -98,17 +97,6 @@ def child(mode: str, directory: Path) -> None:
 
 
 # ---- the parent ------------------------------------------------------------------------------------
-def evict(paths: list[Path]) -> None:
-    """Drop the files' pages from the page cache, so the children read them from disk."""
-    for f in paths:
-        fd = os.open(f, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        finally:
-            os.close(fd)
-
-
 def cached_mb() -> float:
     for line in Path("/proc/meminfo").read_text().splitlines():
         if line.startswith("Cached:"):
@@ -118,28 +106,20 @@ def cached_mb() -> float:
 
 def run_child(mode: str, directory: Path, cgroup: Path | None = None) -> tuple[int, dict | None, str]:
     env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
-    enter = (lambda: (cgroup / "cgroup.procs").write_text(str(os.getpid()))) if cgroup else None
     done = subprocess.run([sys.executable, __file__, "--child", mode, "--dir", str(directory)], env=env,
-                          capture_output=True, text=True, preexec_fn=enter, timeout=900)
+                          capture_output=True, text=True, preexec_fn=joining(cgroup), timeout=900)
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("{")]
     return done.returncode, json.loads(lines[-1]) if lines else None, done.stderr[-500:]
 
 
 def under_limit(mode: str, directory: Path, limit: int) -> dict:
     """``mode`` in a fresh cgroup v1 memory cgroup of ``limit`` bytes, removed afterwards."""
-    group = CGROUP_V1 / f"kgrag-bench-{uuid.uuid4().hex[:8]}"
     try:
-        group.mkdir()
-        (group / "memory.limit_in_bytes").write_text(str(limit))
-    except OSError as exc:
-        if group.exists():
-            group.rmdir()
-        return {"skipped": f"no writable cgroup v1 memory controller: {exc}"}
-    try:
-        rc, out, err = run_child(mode, directory, group)
-        stats = {k: int((group / f"memory.{k}").read_text()) for k in ("max_usage_in_bytes", "failcnt")}
-    finally:
-        group.rmdir()
+        with memory_cgroup(limit, "kgrag-bench") as group:
+            rc, out, err = run_child(mode, directory, group)
+            stats = cgroup_counters(group)
+    except NoCgroup as exc:
+        return {"skipped": str(exc)}
     return {"returncode": rc, "result": out, "stderr": err if rc else "", "cgroup": stats}
 
 
@@ -197,7 +177,7 @@ def main() -> None:
         del snap
 
         before = cached_mb()
-        evict([*files, work / "snapshot.npz"])
+        evict_page_cache([*files, work / "snapshot.npz"])
         line["page_cache_evicted_mb"] = round(before - cached_mb())
         rc, mm, err = run_child("mmap", work)
         assert rc == 0 and mm, err
@@ -207,7 +187,7 @@ def main() -> None:
         line["answers_match"] = all(r[k] == v for r in (mm, old) for k, v in expected.items())
 
         limit = (args.limit_mb << 20) or max(160 << 20, line["snapshot_bytes"] // 2)
-        evict(files)
+        evict_page_cache(files)
         served = under_limit("limited", work, limit)
         if "skipped" not in served:
             control = under_limit("in-memory", work, limit)

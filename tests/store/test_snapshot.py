@@ -11,7 +11,6 @@ import subprocess
 import sys
 import tempfile
 import textwrap
-import uuid
 from pathlib import Path
 
 import networkx as nx
@@ -20,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks._common import CGROUP_V1, NoCgroup, cgroup_counters, evict_page_cache, joining, memory_cgroup
 from kgrag import KnowledgeGraph
 from kgrag.store import snapshot as snapshot_module
 from kgrag.store.check import check_database
@@ -304,37 +304,16 @@ def test_check_reports_a_damaged_csr(movies_db):
 
 
 # ---- a KG larger than the memory limit ------------------------------------------------------------
-CGROUP_V1 = Path("/sys/fs/cgroup/memory")
-
-
 def run_under_memory_limit(code: str, limit_bytes: int, timeout: float = 60) -> tuple[subprocess.CompletedProcess, int]:
     """``python -c code`` inside a fresh cgroup v1 memory cgroup of ``limit_bytes`` (skips where
     none can be made), and how often the cgroup hit its limit; the cgroup is removed afterwards."""
-    group = CGROUP_V1 / f"kgrag-test-{uuid.uuid4().hex[:8]}"
     try:
-        group.mkdir()
-        (group / "memory.limit_in_bytes").write_text(str(limit_bytes))
-    except OSError as exc:
-        shutil.rmtree(group, ignore_errors=True) if group.exists() else None
-        pytest.skip(f"no cgroup v1 memory controller writable here ({exc})")
-    try:
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
-                              preexec_fn=lambda: (group / "cgroup.procs").write_text(str(os.getpid())),
-                              env={**os.environ, "OMP_NUM_THREADS": "1"})
-        return done, int((group / "memory.failcnt").read_text())
-    finally:
-        group.rmdir()
-
-
-def evict_page_cache(directory: Path) -> None:
-    """Drop the files' pages from the page cache, so the child reads (and is charged for) them."""
-    for f in directory.iterdir():
-        fd = os.open(f, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-            os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
-        finally:
-            os.close(fd)
+        with memory_cgroup(limit_bytes, "kgrag-test") as group:
+            done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
+                                  preexec_fn=joining(group), env={**os.environ, "OMP_NUM_THREADS": "1"})
+            return done, cgroup_counters(group)["failcnt"]
+    except NoCgroup as exc:
+        pytest.skip(str(exc))
 
 
 @pytest.mark.skipif(not (CGROUP_V1 / "cgroup.procs").exists(), reason="no cgroup v1 memory controller")
@@ -345,7 +324,7 @@ def test_a_snapshot_larger_than_the_memory_limit_is_served_from_disk(tmp_path):
     GraphSnapshot(edges, n, 4).save(tmp_path / "snapshot")
     size = sum(f.stat().st_size for f in (tmp_path / "snapshot").iterdir())
     assert size > 1.4 * limit
-    evict_page_cache(tmp_path / "snapshot")
+    evict_page_cache((tmp_path / "snapshot").iterdir())
     served, hits = run_under_memory_limit(textwrap.dedent(f"""
         import numpy as np
         from kgrag.store.snapshot import ARRAYS, GraphSnapshot
