@@ -207,7 +207,7 @@ class KnowledgeGraph:
     def entity_index(self) -> UnitRowIndex:
         """Exact nearest-entity search by name embedding (float16 prefilter, float32 rescoring;
         no prefilter copy for a matrix left memory-mapped)."""
-        return UnitRowIndex(self.entity_matrix, prefilter=not isinstance(self.entity_matrix, np.memmap))
+        return UnitRowIndex(self.entity_matrix)
 
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Exact k nearest entities of every entity by name embedding (built once, cached on disk

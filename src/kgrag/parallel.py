@@ -32,7 +32,6 @@ QUESTION_SHARD = 32  # questions per remote task: small enough for even progress
 class ShardRunner(Protocol):
     """An engine that maps shards over workers and gives the results back in shard order."""
 
-    name: str
     workers: int
 
     def map_shards(self, setup: Callable[[], S], work: Callable[[S, T], R], items: Sequence[T], *,

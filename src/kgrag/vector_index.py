@@ -41,10 +41,11 @@ class UnitRowIndex:
     SLACK = 2.0**-9
     MIN_ROWS = 4096  # below this one float32 product is as fast
 
-    def __init__(self, matrix: np.ndarray, prefilter: bool = True) -> None:
-        """``prefilter=False``: no float16 copy (a memory-mapped matrix too large to hold twice)."""
-        self.matrix = matrix if isinstance(matrix, np.memmap) else np.ascontiguousarray(matrix, dtype=np.float32)
-        self.prefilter = prefilter
+    def __init__(self, matrix: np.ndarray) -> None:
+        """A memory-mapped matrix (left on disk because it is too large to hold) is searched as it
+        is, with no float16 copy: ``prefilter`` is then False."""
+        self.prefilter = not isinstance(matrix, np.memmap)
+        self.matrix = np.ascontiguousarray(matrix, dtype=np.float32) if self.prefilter else matrix
         self._half = None
 
     def __len__(self) -> int:

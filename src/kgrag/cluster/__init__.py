@@ -1,5 +1,5 @@
 """Running the heavy offline work on Ray: `RayRunner` implements `kgrag.parallel.ShardRunner`."""
 
-from .ray_runner import RayRunner, ray_available
+from .ray_runner import RayRunner
 
-__all__ = ["RayRunner", "ray_available"]
+__all__ = ["RayRunner"]

@@ -17,19 +17,11 @@ import numpy as np
 
 from ..errors import KgragError
 
-__all__ = ["RayRunner", "ray_available"]
+__all__ = ["RayRunner"]
 
 S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def ray_available() -> bool:
-    try:
-        import ray  # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 class _ShardWorker:
@@ -62,8 +54,6 @@ class _BlockEncoder:
 class RayRunner:
     """Runs shards on Ray. ``address``: an existing cluster (``auto``, ``ray://host:10001``); None
     starts a local instance with ``workers`` CPUs (default: all of this machine's)."""
-
-    name = "ray"
 
     def __init__(self, address: str | None = None, workers: int | None = None) -> None:
         try:

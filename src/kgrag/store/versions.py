@@ -117,8 +117,13 @@ def open_version(version: Path) -> tuple[dict[str, Any], ReaderLease]:
     if lease is None:
         raise DatabaseDamagedError(f"{version} is no longer there (a newer version replaced it and nobody "
                                    f"held it); start the job again")
+    return _validated(version, lease), lease
+
+
+def _validated(version: Path, lease: ReaderLease) -> dict[str, Any]:
+    """The metadata of a leased version; the lease is given back if the version is damaged."""
     try:
-        return validate_version(version), lease
+        return validate_version(version)
     except BaseException:
         lease.release()
         raise
@@ -138,10 +143,6 @@ def open_current(db_dir: Path, attempts: int = 50) -> tuple[Path, dict[str, Any]
                 validate_version(version)  # current itself dangles: raises the damage message
             time.sleep(0.01)
             continue
-        try:
-            return version, validate_version(version), lease
-        except BaseException:
-            lease.release()
-            raise
+        return version, _validated(version, lease), lease
     raise DatabaseBusyError(f"{db_dir}: the current version kept changing while opening it; try again")
 
