@@ -8,9 +8,9 @@ import math
 import numpy as np
 from hypothesis import given, settings
 
-from kgrag.methods.simgrag.bounds import plan_bounds
+from kgrag.methods.simgrag.bounds import node_bound, plan_bounds
 from kgrag.methods.simgrag.buffers import buffers_for
-from kgrag.methods.simgrag.search import _plan, naive_top_k_subgraphs
+from kgrag.methods.simgrag.search import _counts, _plan, naive_top_k_subgraphs
 
 from .test_search import cases
 
@@ -18,11 +18,11 @@ from .test_search import cases
 @settings(max_examples=300, deadline=None)
 @given(cases())
 def test_root_bound_is_a_lower_bound_of_every_match_rooted_there(case):
-    g, pattern, costs, _, _, _, budget, _ = case
-    root, order = _plan(pattern, costs, g.num_nodes)
-    with buffers_for(g).lend() as dense:
-        total, _ = plan_bounds(g, pattern.num_nodes, order, costs.node, costs.rel, budget, dense)
-        bound = np.asarray(total[root].at(np.arange(g.num_nodes))) + np.zeros(g.num_nodes)
+    g, pattern, costs, _, _, _, budget, _, _ = case
+    root, order = _plan(pattern, _counts(costs, g.num_nodes))
+    with buffers_for(g).lend() as lender:
+        plan = plan_bounds(g, order, [node_bound(c) for c in costs.node], costs.rel, budget, lender)
+        bound = np.asarray(plan.total[root].at(np.arange(g.num_nodes))) + np.zeros(g.num_nodes)
     best = np.full(g.num_nodes, math.inf)
     for m in naive_top_k_subgraphs(g, pattern, costs, 10**6, injective=False):  # a superset of injective ones
         best[m.nodes[root]] = min(best[m.nodes[root]], m.gsd)

@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.methods.simgrag import bounds
+from kgrag.methods.simgrag import bounds, steps
 from kgrag.methods.simgrag.search import Costs, PatternGraph, naive_top_k_subgraphs, top_k_subgraphs
 from kgrag.store.snapshot import GraphSnapshot
 
@@ -40,14 +40,18 @@ def cases(draw):  # noqa: ANN001, ANN201
     # per-node bounds: none (the paper's constants), some levels (tiny budget) or all levels
     budget = draw(st.sampled_from([0, 4, 10_000]))
     dense_above = draw(st.sampled_from([0, 2, bounds.DENSE_ABOVE]))  # dense or searchsorted look-ups
-    return g, pattern, costs, draw(st.integers(1, 4)), draw(st.booleans()), draw(st.booleans()), budget, dense_above
+    # unsolved branches lifted at search time: for every list, short ones too, or none; hubs skipped
+    refine = draw(st.sampled_from([(0, 10_000), (1, 2), (steps.REFINE_FROM, steps.REFINE_DEGREE), (10**9, 0)]))
+    return g, pattern, costs, draw(st.integers(1, 4)), draw(st.booleans()), draw(st.booleans()), budget, dense_above, \
+        refine
 
 
 @settings(max_examples=600, deadline=None)
 @given(cases())
 def test_pruned_search_equals_algorithm_1(case):
-    g, pattern, costs, k, injective, ties, budget, dense_above = case
-    with patch.object(bounds, "DENSE_ABOVE", dense_above):
+    g, pattern, costs, k, injective, ties, budget, dense_above, (refine_from, refine_degree) = case
+    with patch.object(bounds, "DENSE_ABOVE", dense_above), patch.object(steps, "REFINE_FROM", refine_from), \
+            patch.object(steps, "REFINE_DEGREE", refine_degree):
         fast = top_k_subgraphs(g, pattern, costs, k, injective=injective, include_ties=ties, max_ties=20,
                                bound_budget=budget)
     slow = naive_top_k_subgraphs(g, pattern, costs, k, injective=injective, include_ties=ties, max_ties=20)

@@ -7,20 +7,21 @@ learns that few of them lead to the far known node. Here the search plan's spann
 bottom-up: ``below[v][x]`` is the least cost of pattern node v's subtree given v ↦ x, relaxed
 (injectivity, distinct edges and non-tree edges dropped), so it never overestimates and pruning
 on it stays exact. A level is computed only while the incident edges it must read fit a
-budget; beyond it the paper's constant bound is used, so the bound costs at most a few
-vectorised passes per query.
+budget; beyond it the paper's constant bound is used (an *open* branch, which the search solves
+later for the few candidates that need it), so the bound costs at most a few vectorised passes
+per query. The edges a solved level reads are kept for the search (:mod:`.steps`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from ...store.snapshot import GraphSnapshot, csr_ranges
-from .buffers import buffers_for
+from .buffers import Lender, buffers_for
+from .steps import StepEdges
 
 Step = tuple[int, int, int, bool]  # (pattern edge, mapped node, other node, other node is new)
 
@@ -36,6 +37,7 @@ class Bound:
     support: np.ndarray | None = None
     values: np.ndarray | None = None
     dense: np.ndarray | None = None  # the same, per KG node, for large supports looked up often
+    member: np.ndarray | None = None  # per KG node: in the support? (for reading a hub's adjacency)
 
     def at(self, nodes: np.ndarray) -> np.ndarray | float:
         if self.support is None:
@@ -78,56 +80,68 @@ def node_bound(c: np.ndarray | None) -> Bound:
 
 
 def _degree(g: GraphSnapshot, nodes: np.ndarray | None) -> float:
-    if nodes is None:
-        return math.inf
-    return float((g.out_indptr[nodes + 1] - g.out_indptr[nodes]).sum() + (g.in_indptr[nodes + 1] - g.in_indptr[nodes]).sum())
+    return math.inf if nodes is None else float(buffers_for(g).degree[nodes].sum())
 
 
 def _incident_values(g: GraphSnapshot, nodes: np.ndarray, rel_cost: np.ndarray | None):  # noqa: ANN202
-    """Per direction: (indptr, owning node, neighbour, edge cost) of every edge at ``nodes``."""
-    for indptr, nbr, rel in ((g.out_indptr, g.out_nbr, g.out_rel), (g.in_indptr, g.in_nbr, g.in_rel)):
+    """Per direction: (True = ``nodes`` hold the stored head, owning node, neighbour, relation,
+    edge cost) of every edge at ``nodes``."""
+    for out, indptr, nbr, rel in ((True, g.out_indptr, g.out_nbr, g.out_rel), (False, g.in_indptr, g.in_nbr, g.in_rel)):
         pos, owner = csr_ranges(indptr, nodes)
-        yield indptr, owner, nbr[pos], (rel_cost[rel[pos]] if rel_cost is not None else 0.0)
+        r = rel[pos]
+        yield out, owner, nbr[pos], r, (rel_cost[r] if rel_cost is not None else np.zeros(len(pos)))
 
 
-def edge_bound(g: GraphSnapshot, child: Bound, rel_cost: np.ndarray | None, parent: Bound, budget: int) -> Bound:
+def edge_bound(g: GraphSnapshot, child: Bound, rel_cost: np.ndarray | None, parent: Bound,
+               budget: int) -> tuple[Bound, StepEdges | None]:
     """``min over edges (x, r, y) of rel_cost[r] + child[y]`` per KG node x, if affordable: pushed
-    from the child's support, or pulled onto the parent's (x outside it can never be mapped)."""
+    from the child's support, or pulled onto the parent's (x outside it can never be mapped), also
+    when the child has only a constant floor: the parent's candidates then still learn their
+    cheapest usable relation, which on a chain ``known - ? - ? - known`` rules out most anchors
+    at once. The edges read are returned too, grouped by x: the search's moves for this step."""
     push, pull = _degree(g, child.support), _degree(g, parent.support)
-    if child.support is None or min(push, pull) > budget:
-        return Bound(min_cost(rel_cost) + child.floor)
+    if min(push, pull) > budget:
+        return Bound(min_cost(rel_cost) + child.floor), None
     if push <= pull:
-        parts = [(nbr, child.at(owner) + edge) for _, owner, nbr, edge in _incident_values(g, child.support, rel_cost)]
-        nodes, values = (np.concatenate(x) for x in zip(*parts))
-        keep = np.isfinite(values)
-        return _sparse(*buffers_for(g).min_by_node(nodes[keep], values[keep]))
-    nodes = parent.support
-    best = np.full(len(nodes), math.inf)
-    for indptr, _, nbr, edge in _incident_values(g, nodes, rel_cost):
-        lengths = indptr[nodes + 1] - indptr[nodes]
-        has = lengths > 0
-        if has.any():  # owners are contiguous: one segmented min per parent node
-            per_node = np.minimum.reduceat(child.at(nbr) + edge, (np.cumsum(lengths) - lengths)[has])
-            best[has] = np.minimum(best[has], per_node)
-    return _sparse(nodes, best)
+        parts = [(nbr, owner, rel, np.full(len(nbr), not out), edge, child.at(owner) + edge)
+                 for out, owner, nbr, rel, edge in _incident_values(g, child.support, rel_cost)]
+    else:
+        parts = [(owner, nbr, rel, np.full(len(nbr), out), edge, child.at(nbr) + edge)
+                 for out, owner, nbr, rel, edge in _incident_values(g, parent.support, rel_cost)]
+    step = StepEdges.gather(parts)
+    return _sparse(*step.least()), step
 
 
 DENSE_ABOVE = 2048  # supports this large are looked up through a lent node-sized array
 
 
-def plan_bounds(g: GraphSnapshot, num_nodes: int, order: list[Step], node_costs: list[np.ndarray | None],
-                rel_costs: list[np.ndarray | None], budget: int,
-                dense: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> tuple[list[Bound], dict[int, Bound]]:
-    """(``total[v]``: node v's own cost plus its subtree's, ``branch[i]``: tree step i's edge plus
-    its child's subtree, as seen from the step's mapped end). Children follow parents in ``order``,
-    so one reverse pass solves the tree."""
-    total = [node_bound(node_costs[v]) for v in range(num_nodes)]
-    branch: dict[int, Bound] = {}
+@dataclass
+class PlanBounds:
+    """``total[v]``: node v's own cost plus its subtree's; ``branch[i]``: tree step i's edge plus
+    its child's subtree, as seen from the step's mapped end; ``steps[i]``: the edges step i may
+    take, where its bound was solved (otherwise the search reads the adjacency)."""
+
+    total: list[Bound]
+    branch: dict[int, Bound]
+    steps: dict[int, StepEdges]
+
+
+def plan_bounds(g: GraphSnapshot, order: list[Step], nodes: list[Bound], rel_costs: list[np.ndarray | None],
+                budget: int, lender: Lender) -> PlanBounds:
+    """Solves the plan's tree from the per-node bounds ``nodes`` (:func:`node_bound`). Children
+    follow parents in ``order``, so one reverse pass suffices."""
+    plan = PlanBounds(list(nodes), {}, {})
+    total = plan.total
     for i in range(len(order) - 1, -1, -1):
         e, a, b, new = order[i]
         if new:
-            if total[b].support is not None and len(total[b].support) > DENSE_ABOVE:
-                total[b].dense = dense(total[b].support, total[b].values)
-            branch[i] = edge_bound(g, total[b], rel_costs[e], total[a], budget)
-            total[a] = total[a] + branch[i]
-    return total, branch
+            child = total[b]
+            if child.support is not None and len(child.support) > DENSE_ABOVE:
+                child.dense = lender.values(child.support, child.values)
+            plan.branch[i], step = edge_bound(g, child, rel_costs[e], total[a], budget)
+            if step is not None:
+                plan.steps[i] = step
+            elif child.support is not None:
+                child.member = lender.members(child.support)
+            total[a] = total[a] + plan.branch[i]
+    return plan

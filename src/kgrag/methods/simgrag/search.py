@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...store.snapshot import GraphSnapshot
-from .bounds import Bound, min_cost, plan_bounds
+from .bounds import Bound, PlanBounds, min_cost, node_bound, plan_bounds
 from .buffers import buffers_for
+from .steps import OpenBranch, Options, ascending, incident_options, lift_open
 
 EPS = 1e-9  # bounds are partial sums; prune only when clearly worse (never changes the result)
 Triple = tuple[int, int, int]
@@ -73,14 +74,14 @@ def graph_semantic_distance(costs: Costs, nodes: tuple[int, ...], edges: tuple[T
     return total
 
 
-def _count(c: np.ndarray | None, n: int) -> int:
-    return n if c is None else int(np.isfinite(c).sum())
+def _counts(costs: Costs, n: int) -> list[int]:
+    return [n if c is None else int(np.isfinite(c).sum()) for c in costs.node]
 
 
-def _plan(pattern: PatternGraph, costs: Costs, num_entities: int) -> tuple[int, list[tuple[int, int, int, bool]]]:
-    """Root = the node with the fewest candidates; then the edges in an order where each one
-    starts at an already-mapped node: (edge, from, to, to_is_new)."""
-    root = min(range(pattern.num_nodes), key=lambda v: (_count(costs.node[v], num_entities), v))
+def _plan(pattern: PatternGraph, counts: list[int]) -> tuple[int, list[tuple[int, int, int, bool]]]:
+    """Root = the node with the fewest candidates (``counts``); then the edges in an order where
+    each one starts at an already-mapped node: (edge, from, to, to_is_new)."""
+    root = min(range(pattern.num_nodes), key=lambda v: (counts[v], v))
     mapped, order, left = {root}, [], list(range(len(pattern.edges)))
     while left:
         e = next((e for e in left if pattern.edges[e][0] in mapped or pattern.edges[e][1] in mapped), None)
@@ -113,67 +114,48 @@ class _TopK:
             del self.items[self.k:]
 
 
-def _incident(g: GraphSnapshot, node: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Neighbours, relations and stored direction (True = node is the head) of every edge at node."""
-    so, eo = g.out_indptr[node], g.out_indptr[node + 1]
-    si, ei = g.in_indptr[node], g.in_indptr[node + 1]
-    nbr = np.concatenate([g.out_nbr[so:eo], g.in_nbr[si:ei]])
-    rel = np.concatenate([g.out_rel[so:eo], g.in_rel[si:ei]])
-    out = np.zeros(len(nbr), dtype=bool)
-    out[: eo - so] = True
-    return nbr, rel, out
-
-
 def top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: int = 3, *, injective: bool = True,
                     include_ties: bool = False, max_ties: int = 100, max_expansions: int = 2_000_000,
                     bound_budget: int = 400_000) -> SearchResult:
     """The k matches with the smallest GSD (connected pattern), best-first with admissible
     per-node bounds (:mod:`.bounds`; ``bound_budget`` caps the incident edges one bound level may
     read, 0 = the paper's constant bounds only)."""
-    n = g.num_nodes
-    root, order = _plan(pattern, costs, n)
-    with buffers_for(g).lend() as dense:
-        total, branch = plan_bounds(g, pattern.num_nodes, order, costs.node, costs.rel, bound_budget, dense)
-        return _search(g, pattern, costs, root, order, total, branch, k, injective=injective,
-                       include_ties=include_ties, max_ties=max_ties, max_expansions=max_expansions)
+    nodes = [node_bound(c) for c in costs.node]
+    root, order = _plan(pattern, [g.num_nodes if b.support is None else len(b.support) for b in nodes])
+    with buffers_for(g).lend() as lender:
+        plan = plan_bounds(g, order, nodes, costs.rel, bound_budget, lender)
+        return _search(g, pattern, costs, root, order, plan, k, injective=injective, include_ties=include_ties,
+                       max_ties=max_ties, max_expansions=max_expansions)
 
 
-def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, order: list, total: list[Bound],
-            branch: dict[int, Bound], k: int, *, injective: bool, include_ties: bool, max_ties: int,
-            max_expansions: int) -> SearchResult:
-    n = g.num_nodes
+def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, order: list, plan: PlanBounds,
+            k: int, *, injective: bool, include_ties: bool, max_ties: int, max_expansions: int) -> SearchResult:
+    n, total, branch = g.num_nodes, plan.total, plan.branch
     # cycle-closing edges are outside the tree DP: each still adds at least its cheapest relation
     closing = {i: min_cost(costs.rel[e]) for i, (e, _, _, new) in enumerate(order) if not new}
     best = _TopK(k, include_ties, max_ties)
     res = SearchResult()
     f = [-1] * pattern.num_nodes
     used: list[Triple] = [(-1, -1, -1)] * len(pattern.edges)
+    memo: dict[tuple[int, int], Options] = {}
+    opened: list[list[OpenBranch]] = [[] for _ in range(pattern.num_nodes)]
+    for j, (e, a, b, new) in enumerate(order):
+        if new and j not in plan.steps:
+            opened[a].append(OpenBranch(costs.rel[e], total[b], branch[j].floor))
 
-    memo: dict[tuple[int, int], tuple[np.ndarray, ...]] = {}
-
-    def options(i: int) -> tuple[np.ndarray, ...]:
-        """Admissible (neighbour, relation, stored direction, cost, bound) at step i from f[a],
-        sorted by bound = cost + the best completion below the neighbour. For a new node this
-        depends only on (i, f[a]), so it is computed once per search: power-law hubs are reached
-        from many partial matches."""
+    def options(i: int) -> Options:
+        """The edges step i may take from f[a]: a slice of the step's gathered edges, else read
+        from the adjacency (once per search for a new node: hubs are reached from many partial
+        matches; a cycle-closing edge must end at f[b])."""
         e, a, b, new = order[i]
+        if not new:
+            return incident_options(g, f[a], costs.rel[e], Bound(0.0, np.array([f[b]]), np.zeros(1)))
+        if i in plan.steps:
+            return plan.steps[i].of(f[a])
         key = (i, f[a])
-        if new and key in memo:
-            return memo[key]
-        nbr, rel, out = _incident(g, f[a])
-        rc = costs.rel[e][rel] if costs.rel[e] is not None else np.zeros(len(rel))
-        if new:
-            cost = rc + (costs.node[b][nbr] if costs.node[b] is not None else 0.0)
-            bound = rc + total[b].at(nbr)
-            idx = np.flatnonzero(np.isfinite(bound))
-        else:
-            cost = bound = rc
-            idx = np.flatnonzero(np.isfinite(rc) & (nbr == f[b]))
-        ranked = idx[np.argsort(bound[idx], kind="stable")]
-        result = (nbr[ranked], rel[ranked], out[ranked], cost[ranked], bound[ranked])
-        if new:
-            memo[key] = result
-        return result
+        if key not in memo:
+            memo[key] = incident_options(g, f[a], costs.rel[e], total[b])
+        return memo[key]
 
     def expand(i: int, partial: float, pending: float) -> None:
         """``pending``: lower bound of all steps from i on (branches hanging off mapped nodes)."""
@@ -186,12 +168,22 @@ def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, or
             best.push(SubgraphMatch(graph_semantic_distance(costs, nodes, edges), nodes, edges))
             return
         e, a, b, new = order[i]
-        nbrs, rels, outs, cost, bound = options(i)
+        nbrs, rels, outs, edge, bound = options(i)
         head = f[a]
         rest = pending - (float(branch[i].at(head)) if new else closing[i])
-        for j in range(len(cost)):
-            if partial + bound[j] + rest > best.threshold() + EPS:
-                break  # sorted: every later candidate is pruned too
+        # only edges not already pruned, best bound first (the threshold only falls meanwhile)
+        keep = np.flatnonzero(partial + bound + rest <= best.threshold() + EPS)
+        keep = keep[np.argsort(bound[keep], kind="stable")]
+        def lift(lo: int, hi: int) -> np.ndarray:
+            return lift_open(g, opened[b], nbrs[keep[lo:hi]])
+
+        node_cost = costs.node[b] if new else None
+        cost = (edge[keep] + (node_cost[nbrs[keep]] if node_cost is not None else 0.0)).tolist()
+        ranked = keep.tolist()
+        for p, s in ascending(bound[keep], lift if new and opened[b] else None):
+            if partial + s + rest > best.threshold() + EPS:
+                break  # ascending: every later candidate is pruned too
+            j, c = ranked[p], cost[p]
             t = int(nbrs[j])
             if new and injective and t in f:
                 continue
@@ -201,7 +193,6 @@ def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, or
             used[e] = triple
             if new:
                 f[b] = t
-            c = float(cost[j])
             expand(i + 1, partial + c, rest + float(bound[j]) - c)
             if new:
                 f[b] = -1
@@ -228,15 +219,15 @@ def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, or
     return res
 
 
-def naive_top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: int = 3, *,
-                          injective: bool = True, include_ties: bool = False, max_ties: int = 100) -> list[SubgraphMatch]:
+def naive_top_k_subgraphs(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, k: int = 3, *, injective: bool = True,
+                          include_ties: bool = False, max_ties: int = 100) -> list[SubgraphMatch]:
     """Algorithm 1: enumerate every match, then sort. Plain loops over the edge list: the
     reference implementation, deliberately sharing no search code with the optimised one."""
     adjacency: dict[int, list[tuple[int, int, Triple]]] = {}
     for h, r, t in g.edges.tolist():
         adjacency.setdefault(h, []).append((t, r, (h, r, t)))
         adjacency.setdefault(t, []).append((h, r, (h, r, t)))
-    root, order = _plan(pattern, costs, g.num_nodes)
+    root, order = _plan(pattern, _counts(costs, g.num_nodes))
     found: list[SubgraphMatch] = []
 
     def ok(c: np.ndarray | None, i: int) -> bool:
