@@ -9,6 +9,7 @@ same answer set (tested).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,47 +125,88 @@ class PathCandidate:
         return {"id": int(self.seed)} if self.anchor is None else {"id": int(self.seed), "anchor": int(self.anchor)}
 
 
-def _grouped_step(snapshot: GraphSnapshot, frontier: np.ndarray, direction: str) -> dict[int, np.ndarray]:
-    """All one-step expansions of ``frontier`` in one direction, grouped by relation."""
+_DIRECTIONS = ("out", "in")  # expansion order: forward steps first, relations ascending within each
+
+
+def _grouped_steps(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray],
+                   direction: str) -> list[tuple[int, int, np.ndarray]]:
+    """One-step expansions of several frontiers at once in one direction: (frontier index,
+    relation, sorted distinct neighbours) for every relation leaving each frontier, ordered by
+    frontier then relation. One sort of a combined (frontier, relation, neighbour) integer key
+    replaces an argsort plus a `np.unique` per relation and a pass per frontier."""
+    fits = max(1, (2**63 - 1) // max(1, snapshot.num_relations * snapshot.num_nodes))
+    if len(frontiers) > fits:  # the combined key would overflow int64: batches of frontiers
+        return [(a + i, r, nxt) for a in range(0, len(frontiers), fits)
+                for i, r, nxt in _grouped_steps(snapshot, frontiers[a:a + fits], direction)]
     indptr, nbr, rel = ((snapshot.out_indptr, snapshot.out_nbr, snapshot.out_rel) if direction == "out"
                         else (snapshot.in_indptr, snapshot.in_nbr, snapshot.in_rel))
-    pos, _ = csr_ranges(indptr, frontier)
+    nodes = np.concatenate(frontiers)
+    pos, _ = csr_ranges(indptr, nodes)
     if len(pos) == 0:
-        return {}
-    rels, nbrs = rel[pos], nbr[pos]
-    order = np.argsort(rels, kind="stable")
-    rels, nbrs = rels[order], nbrs[order]
-    bounds = [0, *(np.flatnonzero(np.diff(rels)) + 1).tolist(), len(rels)]
-    return {int(rels[a]): np.unique(nbrs[a:b]) for a, b in zip(bounds[:-1], bounds[1:])}
+        return []
+    frontier_of_node = np.repeat(np.arange(len(frontiers)), [len(f) for f in frontiers])
+    owner = np.repeat(frontier_of_node, indptr[nodes + 1] - indptr[nodes])
+    n = snapshot.num_nodes
+    key = (owner * snapshot.num_relations + rel[pos]) * n + nbr[pos]
+    key.sort()
+    group, nbrs = np.divmod(key[np.r_[True, key[1:] != key[:-1]]], n)
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    frontier, relation = np.divmod(group[starts], snapshot.num_relations)
+    return list(zip(frontier.tolist(), relation.tolist(), np.split(nbrs, starts[1:])))
+
+
+def root_path(seed: int) -> PathCandidate:
+    """The empty path at ``seed``: the prefix every relation path from it extends."""
+    return PathCandidate(seed, RelationPath(()), np.array([seed], dtype=np.int64))
+
+
+def enumeration_order(candidate: PathCandidate) -> tuple[tuple[int, int], ...]:
+    """Sort key giving the order `enumerate_paths` yields: depth-first, a prefix before its
+    extensions, forward steps before backward ones, relations ascending."""
+    return tuple((_DIRECTIONS.index(d), r) for r, d in candidate.path.steps)
+
+
+def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate]) -> list[PathCandidate]:
+    """Every one-step extension of each prefix (a candidate, or `root_path`) that reaches a node
+    other than the seed, in `enumeration_order`. All prefixes expand in one batched pass per
+    direction, so a level of a search costs two sorts, not two per prefix."""
+    if not prefixes:
+        return []
+    seed = prefixes[0].seed
+    frontiers = [p.answers for p in prefixes]
+    out = []
+    for direction in _DIRECTIONS:
+        for i, rel, nxt in _grouped_steps(snapshot, frontiers, direction):
+            answers = nxt[nxt != seed]
+            if len(answers):
+                out.append(PathCandidate(seed, RelationPath(prefixes[i].path.steps + ((rel, direction),)), answers))
+    return sorted(out, key=enumeration_order)
 
 
 def enumerate_paths(snapshot: GraphSnapshot, seed: int, max_hops: int = 2, max_frontier: int = 5000,
                     max_answers: int | None = None) -> list[PathCandidate]:
     """Every relation path of 1..max_hops steps from ``seed`` that reaches at least one node other
-    than the seed. Paths whose intermediate frontier exceeds ``max_frontier`` nodes are not
-    extended (they pass through hubs such as a genre; documented knob). ``max_answers`` drops
-    candidates with more answers (None keeps all)."""
+    than the seed, in `enumeration_order`. Paths whose intermediate frontier exceeds
+    ``max_frontier`` nodes are not extended (they pass through hubs such as a genre; documented
+    knob). ``max_answers`` drops candidates with more answers (None keeps all)."""
     out: list[PathCandidate] = []
 
-    def walk(frontier: np.ndarray, steps: tuple[Step, ...]) -> None:
-        for direction in ("out", "in"):
-            for rel, nxt in _grouped_step(snapshot, frontier, direction).items():
-                path = steps + ((rel, direction),)
-                answers = nxt[nxt != seed]
-                if len(answers) and (max_answers is None or len(answers) <= max_answers):
-                    out.append(PathCandidate(seed, RelationPath(path), answers))
-                if len(answers) and len(path) < max_hops and len(answers) <= max_frontier:
-                    walk(answers, path)
+    def walk(prefix: PathCandidate) -> None:
+        for cand in extend_paths(snapshot, [prefix]):
+            if max_answers is None or len(cand.answers) <= max_answers:
+                out.append(cand)
+            if cand.path.hops < max_hops and len(cand.answers) <= max_frontier:
+                walk(cand)
 
-    walk(np.array([seed], dtype=np.int64), ())
+    walk(root_path(seed))
     return out
 
 
 def enumerate_bridges(snapshot: GraphSnapshot, seed: int, anchor: int) -> list[PathCandidate]:
     """Every 2-path X -r1- ? -r2- Y between two grounded entities; the answers are the middle nodes."""
     def groups(node: int) -> dict[Step, np.ndarray]:
-        one = np.array([node], dtype=np.int64)
-        return {(r, d): n for d in ("out", "in") for r, n in _grouped_step(snapshot, one, d).items()}
+        one = [np.array([node], dtype=np.int64)]
+        return {(r, d): n for d in _DIRECTIONS for _, r, n in _grouped_steps(snapshot, one, d)}
 
     out = []
     from_anchor = groups(anchor)

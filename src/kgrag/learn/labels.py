@@ -21,15 +21,22 @@ from ..graph import KnowledgeGraph
 from ..linking.grounding import Grounding, ground
 from ..parallel import QUESTION_SHARD, current_runner, shards
 from ..paths import PathCandidate, RelationPath, enumerate_bridges, enumerate_paths
+from .beam import Beam, beam_paths
 
 MIN_PRECISION = 0.1
 _NO_ANSWERS = np.zeros(0, dtype=np.int64)
 
 
-def candidate_paths(kg: KnowledgeGraph, g: Grounding, max_hops: int, max_frontier: int) -> list[PathCandidate]:
+def candidate_paths(kg: KnowledgeGraph, g: Grounding, max_hops: int, max_frontier: int,
+                    beam: Beam | None = None) -> list[PathCandidate]:
     """The candidate queries of a grounded question: relation paths from the topic entity, plus
-    bridge paths when a second entity is grounded. Labelling and selection both use this."""
-    cands = enumerate_paths(kg.snapshot, g.seed, max_hops, max_frontier)
+    bridge paths when a second entity is grounded. Labelling and selection both use this;
+    labelling enumerates every relation path (labels need them all), selection may grow them by
+    ``beam`` search instead."""
+    if beam is None:
+        cands = enumerate_paths(kg.snapshot, g.seed, max_hops, max_frontier)
+    else:
+        cands = beam_paths(kg.snapshot, g.seed, beam, max_hops, max_frontier)
     if g.anchor is not None:
         cands += enumerate_bridges(kg.snapshot, g.seed, g.anchor)
     return cands

@@ -28,7 +28,8 @@ class LearnedPathMethod(Method):
     def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
                  llm: LLM | None = None) -> None:
         super().__init__(kg, options, llm=llm)
-        self.selector = LearnedPathSelector(kg, self.options.max_hops, self.options.max_frontier, self.options.epochs)
+        self.selector = LearnedPathSelector(kg, self.options.max_hops, self.options.max_frontier, self.options.epochs,
+                                            beam_width=self.options.beam_width or None)
 
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         """Train the shared path model on the pairs."""

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import PydanticUndefined
 
 from ..errors import InvalidOptionError
+from ..learn.path_selector import DEFAULT_BEAM_WIDTH
 
 __all__ = ["MethodOptions", "OptionInfo", "PathModelOptions", "describe_options", "parse_options"]
 
@@ -33,6 +34,9 @@ class PathModelOptions(MethodOptions):
     max_frontier: int = Field(2000, ge=1, description="Stop extending a path once it reaches more entities than "
                               "this (bounds enumeration on hub entities).")
     epochs: int = Field(30, ge=1, description="Training epochs of the path ranker (`kgrag train`).")
+    beam_width: int = Field(DEFAULT_BEAM_WIDTH, ge=0, description="Question-time beam over relation paths: extend "
+                            "only this many best-scored prefixes per length (0: enumerate every path, as "
+                            "training labels always do).")
 
 
 OptionsT = TypeVar("OptionsT", bound=MethodOptions)

@@ -1,0 +1,63 @@
+"""Question-time beam search in the learned path selector against full enumeration, trained
+(ranker) and untrained (zero-shot); labelling always enumerates every path."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kgrag.datasets import QAItem
+from kgrag.learn.labels import candidate_paths
+from kgrag.learn.path_selector import LearnedPathSelector, Selection
+from kgrag.linking.grounding import ground
+
+QUESTIONS = 40  # held-out sample questions compared per mode
+
+
+@pytest.fixture(scope="module")
+def selectors(sample_kg, sample_split) -> dict[str, LearnedPathSelector]:  # noqa: ANN001
+    trained = LearnedPathSelector(sample_kg, epochs=5)
+    trained.fit(sample_split[0], progress=False)
+    return {"trained": trained, "zero-shot": LearnedPathSelector(sample_kg)}
+
+
+def _select(selector: LearnedPathSelector, question: str, beam_width: int | None) -> Selection:
+    selector.beam_width = beam_width
+    return selector.select(question)
+
+
+def _candidates(sel: Selection) -> list[tuple]:
+    return [(c.path, c.answers.tolist(), c.anchor) for c in sel.candidates]
+
+
+@pytest.mark.parametrize("mode", ["trained", "zero-shot"])
+def test_a_wide_beam_selects_exactly_as_full_enumeration(selectors, sample_split, mode) -> None:  # noqa: ANN001
+    selector = selectors[mode]
+    for item in sample_split[1][:QUESTIONS]:
+        full, beam = _select(selector, item.question, None), _select(selector, item.question, 10_000)
+        assert _candidates(beam) == _candidates(full)
+        np.testing.assert_array_equal(beam.scores, full.scores)
+        assert [c.path for c, _ in beam.ranked()] == [c.path for c, _ in full.ranked()]
+
+
+@pytest.mark.parametrize("mode", ["trained", "zero-shot"])
+def test_a_narrow_beam_keeps_a_subset_with_the_same_answers_and_scores(selectors, sample_split, mode) -> None:  # noqa: ANN001
+    selector = selectors[mode]
+    fewer = 0
+    for item in sample_split[1][:QUESTIONS]:
+        full, beam = _select(selector, item.question, None), _select(selector, item.question, 1)
+        by_path = {c.path: (c.answers.tolist(), s) for c, s in full.ranked()}
+        for cand, score in beam.ranked():
+            answers, full_score = by_path[cand.path]
+            assert cand.answers.tolist() == answers and score == pytest.approx(full_score, rel=1e-5, abs=1e-5)
+        fewer += len(beam.candidates) < len(full.candidates)
+    assert fewer  # the beam did prune somewhere
+
+
+def test_labelling_enumerates_every_path_whatever_the_beam(movies_kg) -> None:  # noqa: ANN001
+    item = QAItem("which films share a director with Kill Bill", ["Pulp Fiction"], ["Kill Bill"])
+    selector = LearnedPathSelector(movies_kg, max_hops=3, max_frontier=100, beam_width=1)
+    (labelled,), _ = selector.label([item], progress=False)
+    full = candidate_paths(movies_kg, ground(movies_kg, item.question, item.topic_entities), 3, 100)
+    assert [c.path for c in labelled.candidates] == [c.path for c in full]
+    assert len(selector.select(item.question).candidates) < len(full)

@@ -1,0 +1,110 @@
+"""Relation-path expansion on the CSR snapshot against naive set-based references (hypothesis):
+the batched one-step expansion, prefix extension and the full depth-first enumeration."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgrag.paths import _grouped_steps, enumerate_paths, enumeration_order, extend_paths, root_path
+from kgrag.store.snapshot import GraphSnapshot
+
+DIRECTIONS = ("out", "in")
+
+
+@st.composite
+def graphs(draw):  # noqa: ANN001, ANN201
+    n = draw(st.integers(2, 10))
+    r = draw(st.integers(1, 3))
+    edges = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, r - 1), st.integers(0, n - 1)),
+                          max_size=30, unique=True))
+    return n, r, edges
+
+
+def naive_step(edges: list[tuple[int, int, int]], frontier: set[int], direction: str) -> dict[int, list[int]]:
+    """Relation → sorted distinct neighbours of ``frontier`` in ``direction``."""
+    out: dict[int, set[int]] = {}
+    for h, r, t in edges:
+        src, dst = (h, t) if direction == "out" else (t, h)
+        if src in frontier:
+            out.setdefault(r, set()).add(dst)
+    return {r: sorted(v) for r, v in sorted(out.items())}
+
+
+def naive_paths(edges: list[tuple[int, int, int]], seed: int, max_hops: int, max_frontier: int,
+                max_answers: int | None) -> list[tuple[tuple, list[int]]]:
+    """The specification of `enumerate_paths`, depth first over Python sets."""
+    out = []
+
+    def walk(frontier: set[int], steps: tuple) -> None:
+        for d in DIRECTIONS:
+            for r, nxt in naive_step(edges, frontier, d).items():
+                answers = [x for x in nxt if x != seed]
+                path = (*steps, (r, d))
+                if answers and (max_answers is None or len(answers) <= max_answers):
+                    out.append((path, answers))
+                if answers and len(path) < max_hops and len(answers) <= max_frontier:
+                    walk(set(answers), path)
+
+    walk({seed}, ())
+    return out
+
+
+def _frontiers(data: st.DataObject, n: int) -> list[np.ndarray]:
+    sets = data.draw(st.lists(st.sets(st.integers(0, n - 1)), min_size=1, max_size=4))
+    return [np.array(sorted(s), dtype=np.int64) for s in sets]
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
+def test_batched_step_matches_one_set_step_per_frontier(g, data) -> None:  # noqa: ANN001
+    n, r, edges = g
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
+    frontiers = _frontiers(data, n)
+    for d in DIRECTIONS:
+        got = _grouped_steps(snap, frontiers, d)
+        want = [(i, rel, nxt) for i, f in enumerate(frontiers)
+                for rel, nxt in naive_step(edges, set(f.tolist()), d).items()]
+        assert [(i, rel, nxt.tolist()) for i, rel, nxt in got] == want
+        assert all(nxt.dtype == np.int64 for _, _, nxt in got)
+
+
+@settings(max_examples=100, deadline=None)
+@given(graphs(), st.data())
+def test_batched_step_splits_frontiers_when_the_combined_key_would_overflow(g, data) -> None:  # noqa: ANN001
+    n, r, edges = g
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
+    frontiers = _frontiers(data, n)
+    want = {d: [(i, rel, nxt.tolist()) for i, rel, nxt in _grouped_steps(snap, frontiers, d)] for d in DIRECTIONS}
+    snap.num_relations = 2**62 // n + 1  # relations × nodes > 2**62: one frontier per sort
+    for d in DIRECTIONS:
+        assert [(i, rel, nxt.tolist()) for i, rel, nxt in _grouped_steps(snap, frontiers, d)] == want[d]
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
+def test_enumeration_matches_the_naive_specification(g, data) -> None:  # noqa: ANN001
+    n, r, edges = g
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
+    seed = data.draw(st.integers(0, n - 1))
+    max_hops, max_frontier = data.draw(st.integers(1, 3)), data.draw(st.integers(1, n))
+    max_answers = data.draw(st.none() | st.integers(1, n))
+    got = enumerate_paths(snap, seed, max_hops, max_frontier, max_answers)
+    assert [(c.path.steps, c.answers.tolist()) for c in got] == naive_paths(edges, seed, max_hops, max_frontier,
+                                                                            max_answers)
+    assert got == sorted(got, key=enumeration_order)
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
+def test_extending_many_prefixes_at_once_equals_one_at_a_time(g, data) -> None:  # noqa: ANN001
+    n, r, edges = g
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
+    seed = data.draw(st.integers(0, n - 1))
+    level = extend_paths(snap, [root_path(seed)])
+    prefixes = data.draw(st.lists(st.sampled_from(level), unique_by=lambda c: c.path, max_size=5)) if level else []
+    together = extend_paths(snap, prefixes)
+    alone = sorted((c for p in prefixes for c in extend_paths(snap, [p])), key=enumeration_order)
+    assert [(c.path, c.answers.tolist()) for c in together] == [(c.path, c.answers.tolist()) for c in alone]
+    assert all(c.seed == seed and seed not in c.answers for c in together)
