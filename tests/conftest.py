@@ -60,7 +60,7 @@ def movies_file(tmp_path: Path) -> Path:
 @pytest.fixture
 def movies_db(tmp_path: Path, movies_file: Path) -> Path:
     db = tmp_path / "db"
-    ingest([Source(movies_file)], db, after_build=lambda v: build_indexes(v, HashEmbedder(), progress=False))
+    ingest([Source(movies_file)], db, after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
     return db
 
 

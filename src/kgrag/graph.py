@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any, Self
 import numpy as np
 
 from .errors import NoDocumentsError
-from .linking.embedder import Embedder, MiniLMEmbedder, cached_embeddings
+from .linking.embedder import Embedder, cached_embeddings
+from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
 from .linking.linker import EntityLinker
 from .store.database import schema_from_meta, try_prune
 from .store.kuzu_store import KuzuStore, Schema
@@ -184,8 +185,9 @@ class KnowledgeGraph:
 
     @property
     def embedder(self) -> Embedder:
+        """The encoder this version was built with (`linking.encoders`), unless one was given."""
         if self._embedder is None:
-            self._embedder = MiniLMEmbedder()
+            self._embedder = encoder_of(self.version)
         return self._embedder
 
     def entity_embeddings(self, progress: bool = False) -> np.ndarray:
@@ -267,11 +269,16 @@ class KnowledgeGraph:
         self.close()
 
 
-def build_indexes(version_dir: Path, embedder: Embedder | None = None, progress: bool = True) -> None:
-    """Precompute the dense indexes of a freshly written version (called before the swap)."""
+def build_indexes(version_dir: Path, encoder: str = DEFAULT_ENCODER, *, embedder: Embedder | None = None,
+                  embed: bool = True, progress: bool = True) -> None:
+    """Record the version's ``encoder`` and precompute its dense indexes (called before the swap;
+    ``embed=False`` leaves them to first use; ``embedder`` overrides the encoder's, for tests)."""
+    choose_encoder(version_dir, encoder)
+    if not embed:
+        return
     files = VersionLayout(version_dir)
     kg_names = json.loads(files.entities.read_text(encoding="utf-8"))["names"]
     meta = json.loads(files.meta.read_text(encoding="utf-8"))
-    emb = embedder or MiniLMEmbedder()
+    emb = embedder or encoder_of(version_dir)
     cached_embeddings(files.cache, "entities", emb, kg_names, progress)
     cached_embeddings(files.cache, "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])

@@ -95,7 +95,7 @@ def worker(mode: str, db: Path, files: list[str], seconds: float, seed: int) -> 
     valid = valid_states(files)
     if mode == "index-ingest":  # an ingest that also builds the dense indexes inside the lock
         ingest([Source(Path(files[random.Random(seed).randrange(2)]))], db, on_wait=say,
-               after_build=lambda v: build_indexes(v, HashEmbedder(), progress=False))
+               after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
     elif mode == "train":  # the same locked model-publishing path as `kgrag train`
         with writer_lock(db, on_wait=say) as lock:
             kg = KnowledgeGraph(db, embedder=HashEmbedder())

@@ -20,6 +20,7 @@ from ..answer import Answer
 from ..datasets import QAItem, load_dataset
 from ..errors import KgragError
 from ..graph import KnowledgeGraph, build_indexes
+from ..linking.encoders import encoder_for_ingest
 from ..linking.linker import Mention
 from ..methods import create_method
 from ..methods.base import Method, check_question
@@ -76,9 +77,10 @@ class Database:
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
     def ingest(cls, path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
-               on_error: str = "fail", embed: bool = True, **open_args: Any) -> Database:
-        """Load triple files into ``path`` (atomic: a failed ingest changes nothing), then open it."""
-        stats = ingest_files(path, files, fmt=fmt, append=append, on_error=on_error, embed=embed)
+               on_error: str = "fail", embed: bool = True, encoder: str | None = None, **open_args: Any) -> Database:
+        """Load triple files into ``path`` (atomic: a failed ingest changes nothing), then open it.
+        ``encoder``: "minilm" (the default for a new database) or "static" (`kgrag.linking.encoders`)."""
+        stats = ingest_files(path, files, fmt=fmt, append=append, on_error=on_error, embed=embed, encoder=encoder)
         db = cls(path, **open_args)
         db.last_ingest = stats
         return db
@@ -221,8 +223,10 @@ class Database:
 
 
 def ingest_files(path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
-                 on_error: str = "fail", embed: bool = True) -> IngestStats:
-    """Read triple files into the database at ``path`` as a new version (see `store.database.ingest`)."""
+                 on_error: str = "fail", embed: bool = True, encoder: str | None = None) -> IngestStats:
+    """Read triple files into the database at ``path`` as a new version (see `store.database.ingest`);
+    ``encoder``: "static" or "minilm" (`linking.encoders`; by default an append keeps the database's)."""
     sources = [Source(Path(f), fmt) for f in files]
+    chosen = encoder_for_ingest(Path(path), encoder, append)
     return ingest(sources, Path(path), append=append, on_error=on_error,  # type: ignore[arg-type]
-                  after_build=(lambda v: build_indexes(v, progress=False)) if embed else None)
+                  after_build=lambda v: build_indexes(v, chosen, embed=embed, progress=False))

@@ -49,10 +49,19 @@ def _mlp(d_in: int, d_hidden: int, d_out: int):  # noqa: ANN202
 class PathRanker:
     """``dim``: question vector size; ``path_dim``: path feature size (see ``path_features``)."""
 
-    def __init__(self, dim: int, path_dim: int, hidden: int = 256, out: int = 128, seed: int = 0) -> None:
+    def __init__(self, dim: int, path_dim: int, hidden: int = 256, out: int = 128, seed: int = 0,
+                 standardize: bool = True) -> None:
+        """``standardize``: centre and scale each question-vector dimension by the training
+        questions' mean and spread before the tower. Questions of one KG share most of their words,
+        so their vectors differ in a few small directions (markedly so for a static encoder, whose
+        vector is a mean of token vectors); standardising makes those directions the tower's input
+        scale instead of a residue on top of a large shared component."""
         import torch
 
         self.dim, self.path_dim, self.hidden, self.out, self.seed = dim, path_dim, hidden, out, seed
+        self.standardize = standardize
+        self.q_mean = np.zeros(dim, dtype=np.float32)
+        self.q_scale = np.ones(dim, dtype=np.float32)
         with torch.random.fork_rng(devices=[]):  # seeded towers; the caller's global RNG is left as it was
             torch.manual_seed(seed)
             self.q_tower = _mlp(dim, hidden, out)
@@ -80,7 +89,10 @@ class PathRanker:
         import torch
         from tqdm import tqdm
 
-        q = torch.tensor(q_vecs, dtype=torch.float32)
+        if self.standardize:
+            self.q_mean = q_vecs.mean(0).astype(np.float32)
+            self.q_scale = (q_vecs.std(0) + 1e-6).astype(np.float32)
+        q = torch.tensor(self._standardized(q_vecs), dtype=torch.float32)
         p = torch.tensor(path_feats, dtype=torch.float32)
         mask = torch.zeros(len(candidates), len(path_feats), dtype=torch.bool)
         for i, c in enumerate(candidates):
@@ -116,6 +128,9 @@ class PathRanker:
             acc = float(pos.gather(1, logits.argmax(1, keepdim=True)).float().mean())
         return {"epochs": epochs, "loss": [round(x, 4) for x in losses], "train_accuracy": round(acc, 4)}
 
+    def _standardized(self, q_vecs: np.ndarray) -> np.ndarray:
+        return (np.asarray(q_vecs, dtype=np.float32) - self.q_mean) / self.q_scale if self.standardize else q_vecs
+
     def encode_paths(self, path_feats: np.ndarray) -> np.ndarray:
         import torch
 
@@ -127,25 +142,29 @@ class PathRanker:
         import torch
 
         with torch.no_grad():
-            qc = self.q_tower(torch.tensor(np.asarray(q_vec, dtype=np.float32)[None])).numpy()[0]
+            qc = self.q_tower(torch.tensor(self._standardized(np.asarray(q_vec, dtype=np.float32)[None]))).numpy()[0]
         return path_codes @ qc
 
     def save(self, directory: Path) -> None:
         import torch
 
         directory.mkdir(parents=True, exist_ok=True)
-        torch.save({"q": self.q_tower.state_dict(), "p": self.p_tower.state_dict()}, directory / "ranker.pt")
+        torch.save({"q": self.q_tower.state_dict(), "p": self.p_tower.state_dict(),
+                    "q_mean": torch.tensor(self.q_mean), "q_scale": torch.tensor(self.q_scale)}, directory / "ranker.pt")
         (directory / "ranker.json").write_text(json.dumps(
-            {"dim": self.dim, "path_dim": self.path_dim, "hidden": self.hidden, "out": self.out, "seed": self.seed}), encoding="utf-8")
+            {"dim": self.dim, "path_dim": self.path_dim, "hidden": self.hidden, "out": self.out, "seed": self.seed,
+             "standardize": self.standardize}), encoding="utf-8")
 
     @classmethod
     def load(cls, directory: Path) -> PathRanker:
         import torch
 
         cfg = json.loads((directory / "ranker.json").read_text(encoding="utf-8"))
-        ranker = cls(**cfg)
+        ranker = cls(**{"standardize": False, **cfg})  # models saved before standardisation: none
         state = torch.load(directory / "ranker.pt", weights_only=True)
         ranker.q_tower.load_state_dict(state["q"])
+        if "q_mean" in state:  # models saved before standardisation have neither (and standardize false)
+            ranker.q_mean, ranker.q_scale = state["q_mean"].numpy(), state["q_scale"].numpy()
         ranker.p_tower.load_state_dict(state["p"])
         ranker.q_tower.eval()
         ranker.p_tower.eval()

@@ -31,7 +31,7 @@ from ..errors import DatabaseChangedError, IngestError, InputFileError, KgragErr
 from .doc_store import carry_documents
 from .graph_data import GraphData, IngestStats
 from .kuzu_store import Schema, write_kuzu
-from .layout import LEASE, TMP_MARK, DatabaseLayout, VersionLayout
+from .layout import LEASE, TMP_MARK, DatabaseLayout, VersionLayout, link_or_copy
 from .locks import WriterLock, claim, try_writer_lock, writer_lock
 from .readers import ColumnMap, Record, read_records
 from .snapshot import GraphSnapshot
@@ -232,13 +232,6 @@ def try_prune(db_dir: Path) -> list[str]:
         return []
 
 
-def _link_or_copy(src: str, dst: str) -> None:
-    try:
-        os.link(src, dst)
-    except OSError:
-        shutil.copy2(src, dst)
-
-
 def derive_version(lock: WriterLock, base: Path, write: Callable[[Path], None]) -> Path:
     """Publish a new version holding ``base`` plus what ``write`` adds to its copy.
 
@@ -253,7 +246,7 @@ def derive_version(lock: WriterLock, base: Path, write: Callable[[Path], None]) 
 
     def build(tmp: Path) -> None:
         # not copied: the lease, temp files of interrupted cache writes, Kùzu's .wal/.shadow leftovers (#22)
-        shutil.copytree(base, tmp, copy_function=_link_or_copy,
+        shutil.copytree(base, tmp, copy_function=link_or_copy,
                         ignore=shutil.ignore_patterns(LEASE, f".*{TMP_MARK}*", "*.wal", "*.shadow"))
         write(tmp)
 

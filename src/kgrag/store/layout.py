@@ -19,7 +19,9 @@ Layout of ``--db DIR``::
         snapshot/                      CSR snapshot, memory-mapped on open (`snapshot.py`): edges.npy,
                                        {out,in}_{indptr,nbr,rel}.npy, meta.json
         snapshot.npz                   the edge list alone, instead, in versions written before snapshot/
-        cache/                         embeddings (``emb-*.npy``), neighbour tables (``knn-*.npz``)
+        cache/                         embeddings (``emb-*.npy``), neighbour tables (``knn-*.npz``),
+                                       the question encoder chosen at ingest (``encoder.json``) and
+                                       a distilled static encoder (``encoder-<name>/``)
         models/<method>/               trained models
         docs/                          documents and tables: chunks, vectors, chunk graph (SAGE)
         .lease                         readers' shared lock on the version
@@ -30,6 +32,7 @@ Layout of ``--db DIR``::
 from __future__ import annotations
 
 import os
+import shutil
 import time
 import uuid
 from collections.abc import Callable
@@ -45,6 +48,8 @@ __all__ = [
     "DOCS",
     "EDGE_PROPS",
     "EMBEDDINGS_PREFIX",
+    "ENCODER",
+    "ENCODER_DIR_PREFIX",
     "ENTITIES",
     "KNN_PREFIX",
     "KUZU",
@@ -63,6 +68,7 @@ __all__ = [
     "DatabaseLayout",
     "VersionLayout",
     "is_version_name",
+    "link_or_copy",
     "save_atomically",
 ]
 
@@ -96,6 +102,8 @@ REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU)  # a version lacki
 EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
 KNN_PREFIX = "knn-"  # knn-<tag>-<k>.npz
 TMP_MARK = ".tmp-"  # .<stem>.tmp-<hex><suffix>: a cache file being written by `save_atomically`
+ENCODER = "encoder.json"  # {"encoder": "static" | "minilm"}: absent in versions written before the choice
+ENCODER_DIR_PREFIX = "encoder-"  # encoder-<name>/: a static encoder's files
 
 
 @dataclass(frozen=True)
@@ -141,6 +149,13 @@ class VersionLayout:
     @property
     def cache(self) -> Path:
         return self.root / CACHE
+
+    @property
+    def encoder_choice(self) -> Path:
+        return self.cache / ENCODER
+
+    def encoder_dir(self, name: str) -> Path:
+        return self.cache / f"{ENCODER_DIR_PREFIX}{name}"
 
     @property
     def models(self) -> Path:
@@ -250,3 +265,11 @@ def save_atomically(path: Path, write: Callable[[Path], None]) -> bool:
     except OSError:
         tmp.unlink(missing_ok=True)
         return False
+
+
+def link_or_copy(src: str, dst: str) -> None:
+    """Hard link ``src`` (a published file is never written in place), copying across file systems."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)

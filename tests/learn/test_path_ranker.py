@@ -1,0 +1,67 @@
+"""The two-tower path ranker: question standardisation, and saving/loading it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from kgrag.learn.path_ranker import PathRanker
+
+
+def _toy(seed: int = 0, n: int = 240, dim: int = 16, paths: int = 4):
+    """Questions that share one large component and differ only in a small direction that says
+    which of ``paths`` is right (as questions of one KG, encoded by a static model, do)."""
+    rng = np.random.default_rng(seed)
+    which = rng.integers(0, paths, n)
+    shared = np.ones(dim, dtype=np.float32) * 3.0
+    signal = np.eye(paths, dim, dtype=np.float32)[which] * 0.05
+    q = shared + signal + rng.normal(0, 0.005, (n, dim)).astype(np.float32)
+    feats = np.eye(paths, 8, dtype=np.float32)
+    candidates = [np.arange(paths)] * n
+    positives = [np.array([w]) for w in which]
+    return q, feats, candidates, positives, which
+
+
+@pytest.mark.parametrize("standardize", [False, True])
+def test_standardisation_is_learned_from_training_questions_and_saved(tmp_path: Path, standardize: bool) -> None:
+    q, feats, cands, pos, which = _toy()
+    ranker = PathRanker(q.shape[1], feats.shape[1], hidden=32, out=16, standardize=standardize)
+    ranker.fit(q, feats, cands, pos, epochs=40, progress=False)
+    if standardize:
+        np.testing.assert_allclose(ranker.q_mean, q.mean(0), rtol=1e-5)
+        np.testing.assert_allclose(ranker.q_scale, q.std(0) + 1e-6, rtol=1e-4)
+    else:
+        assert not ranker.q_mean.any() and (ranker.q_scale == 1).all()
+    codes = ranker.encode_paths(feats)
+    ranker.save(tmp_path)
+    again = PathRanker.load(tmp_path)
+    for row in q[:20]:
+        assert np.array_equal(again.score(row, again.encode_paths(feats)), ranker.score(row, codes))
+
+
+def test_standardising_separates_questions_that_differ_in_a_small_direction() -> None:
+    q, feats, cands, pos, which = _toy()
+    accuracy = {}
+    for standardize in (False, True):
+        ranker = PathRanker(q.shape[1], feats.shape[1], hidden=32, out=16, standardize=standardize)
+        ranker.fit(q, feats, cands, pos, epochs=40, progress=False)
+        codes = ranker.encode_paths(feats)
+        accuracy[standardize] = np.mean([ranker.score(row, codes).argmax() == w for row, w in zip(q, which)])
+    assert accuracy[True] == 1.0 and accuracy[True] > accuracy[False]
+
+
+def test_a_model_saved_before_standardisation_still_loads(tmp_path: Path) -> None:
+    q, feats, cands, pos, _ = _toy()
+    ranker = PathRanker(q.shape[1], feats.shape[1], hidden=32, out=16, standardize=False)
+    ranker.fit(q, feats, cands, pos, epochs=2, progress=False)
+    ranker.save(tmp_path)
+    state = torch.load(tmp_path / "ranker.pt", weights_only=True)
+    torch.save({"q": state["q"], "p": state["p"]}, tmp_path / "ranker.pt")  # the old file's content
+    cfg = (tmp_path / "ranker.json").read_text().replace(', "standardize": false', "")
+    (tmp_path / "ranker.json").write_text(cfg)
+    old = PathRanker.load(tmp_path)
+    assert not old.standardize
+    assert np.array_equal(old.score(q[0], old.encode_paths(feats)), ranker.score(q[0], ranker.encode_paths(feats)))
