@@ -39,6 +39,15 @@ class HalfwayMethod(Method):
             raise NoAnswer("gave up halfway")
 
 
+@pytest.fixture
+def scratch_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Methods a test registers vanish after it: other tests compare this process's registry with a
+    fresh `kgrag methods` process's catalogue."""
+    from kgrag.methods import registry
+
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+
+
 def test_every_builtin_has_typed_options_with_descriptions():
     for name, cls in available_methods().items():
         assert issubclass(cls.Options, MethodOptions), name
@@ -71,7 +80,8 @@ def test_the_llm_is_an_explicit_argument(sample_kg):
     assert create_method("simgrag", sample_kg, llm=sentinel).llm is sentinel  # type: ignore[arg-type]
 
 
-def test_a_question_that_cannot_be_answered_is_reported_once_with_what_was_found(sample_kg, movies_kg):
+def test_a_question_that_cannot_be_answered_is_reported_once_with_what_was_found(sample_kg, movies_kg,
+                                                                                scratch_registry):
     register_method(HalfwayMethod)
     ans = create_method("halfway-test", sample_kg).answer("anything at all")
     assert ans.error == "gave up halfway" and ans.names == ["partial"] and "total" in ans.timings
@@ -80,7 +90,8 @@ def test_a_question_that_cannot_be_answered_is_reported_once_with_what_was_found
     assert unlinked.error and "linked" in unlinked.error and unlinked.entities == []
 
 
-def test_registry_is_by_reference_and_refuses_a_taken_name():
+def test_registry_is_by_reference_and_refuses_a_taken_name(scratch_registry):
+    register_method(HalfwayMethod)
     register_method(HalfwayMethod)  # the same class again: fine
     assert method_class("halfway-test") is HalfwayMethod
 

@@ -12,6 +12,7 @@ from kgrag.store.layout import (
     CURRENT,
     EDGE_PROPS,
     EMBEDDINGS_PREFIX,
+    ENCODER,
     ENTITIES,
     KNN_PREFIX,
     KUZU,
@@ -48,7 +49,9 @@ def test_a_fresh_ingest_writes_exactly_the_layouts_names(movies_db: Path):
     paths = (files.kuzu, files.meta, files.entities, files.edge_props, files.snapshot, files.cache, files.lease)
     assert all(p.exists() and p.parent == files.root for p in paths)
     assert files.cache.is_dir() and not files.models.exists()  # models/ appears only with a trained model
-    assert {p.name.split("-")[0] + "-" for p in files.cache.iterdir()} == {EMBEDDINGS_PREFIX}
+    cached = {p.name for p in files.cache.iterdir()}
+    assert ENCODER in cached and files.encoder_choice.name == ENCODER  # the text encoder chosen at ingest
+    assert {name.split("-")[0] + "-" for name in cached - {ENCODER}} == {EMBEDDINGS_PREFIX}
 
 
 def test_required_files_all_exist_in_a_fresh_version(movies_db: Path):
