@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from kgrag import KnowledgeGraph
 from kgrag.store.database import publish_model
 from kgrag.store.layout import (
@@ -25,6 +27,7 @@ from kgrag.store.layout import (
     DatabaseLayout,
     VersionLayout,
     is_version_name,
+    save_directory_atomically,
 )
 from kgrag.store.locks import writer_lock
 from kgrag.store.versions import current_version, published_versions
@@ -105,3 +108,26 @@ def test_temporary_names_are_recognised_as_such(tmp_path: Path):
     link.symlink_to(layout.current_target(final.name))
     assert layout.stale_current_links() == [link]
     assert layout.current.name == CURRENT
+
+
+def test_a_directory_is_saved_whole_or_not_at_all(tmp_path: Path):
+    def write(content: str):
+        def fill(tmp: Path) -> None:
+            tmp.mkdir()
+            (tmp / "a.txt").write_text(content)
+        return fill
+
+    target = tmp_path / "cache" / "encoder-x"
+    assert save_directory_atomically(target, write("first")) == target
+    assert (target / "a.txt").read_text() == "first"
+    save_directory_atomically(target, write("second"))  # another writer got there first: its copy stays
+    assert (target / "a.txt").read_text() == "first"
+
+    def fail(tmp: Path) -> None:
+        tmp.mkdir()
+        (tmp / "half.txt").write_text("half")
+        raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        save_directory_atomically(tmp_path / "cache" / "other", fail)
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["encoder-x"]  # no half directory, no temp

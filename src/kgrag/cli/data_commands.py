@@ -30,7 +30,7 @@ def ingest(
     no_embed: Annotated[bool, typer.Option("--no-embed", help="Skip the dense index (computed on first use).")] = False,
     encoder: Annotated[Optional[str], typer.Option(
         help="Text encoder of this database: minilm (the transformer, ~7 ms a question; the default) or "
-             "static (model2vec distilled from MiniLM, ~0.05 ms; for trained methods). An --append keeps "
+             "static (model2vec distilled from MiniLM, ~0.04 ms; for trained methods). An --append keeps "
              "the database's.")] = None,
     no_wait: NoWaitOpt = False,
     ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,

