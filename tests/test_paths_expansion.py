@@ -3,12 +3,14 @@ the batched one-step expansion, prefix extension and the full depth-first enumer
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgrag.paths import _grouped_steps, enumerate_paths, enumeration_order, extend_paths, root_path
-from kgrag.store.snapshot import GraphSnapshot
+from kgrag.store.snapshot import HUB_DEGREE, GraphSnapshot
 
 DIRECTIONS = ("out", "in")
 
@@ -57,17 +59,20 @@ def _frontiers(data: st.DataObject, n: int) -> list[np.ndarray]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(graphs(), st.data())
-def test_batched_step_matches_one_set_step_per_frontier(g, data) -> None:  # noqa: ANN001
+@given(graphs(), st.data(), st.sampled_from([HUB_DEGREE, 1, 3]))
+def test_batched_step_matches_one_set_step_per_frontier(g, data, hub_degree) -> None:  # noqa: ANN001
+    """Also with rows of every length (1) or of some (3) read as hubs, from their relation runs."""
     n, r, edges = g
     snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
     frontiers = _frontiers(data, n)
-    for d in DIRECTIONS:
-        got = _grouped_steps(snap, frontiers, d)
-        want = [(i, rel, nxt) for i, f in enumerate(frontiers)
-                for rel, nxt in naive_step(edges, set(f.tolist()), d).items()]
-        assert [(i, rel, nxt.tolist()) for i, rel, nxt in got] == want
-        assert all(nxt.dtype == np.int64 for _, _, nxt in got)
+    with patch("kgrag.paths.HUB_DEGREE", hub_degree), patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree):
+        for _ in range(2):  # the second time from the kept runs
+            for d in DIRECTIONS:
+                got = _grouped_steps(snap, frontiers, d)
+                want = [(i, rel, nxt) for i, f in enumerate(frontiers)
+                        for rel, nxt in naive_step(edges, set(f.tolist()), d).items()]
+                assert [(i, rel, nxt.tolist()) for i, rel, nxt in got] == want
+                assert all(nxt.dtype == np.int64 for _, _, nxt in got)
 
 
 @settings(max_examples=100, deadline=None)

@@ -30,7 +30,7 @@ from .store.layout import VersionLayout
 from .store.snapshot import GraphSnapshot
 from .store.versions import open_current, open_version, version_target
 from .text import humanize_label
-from .vector_index import UnitRowIndex, nearest_neighbour_table
+from .vector_index import APPROXIMATE_FROM, ApproximateRowIndex, RowIndex, UnitRowIndex, nearest_neighbour_table
 
 if TYPE_CHECKING:
     from .corpus.corpus import Corpus
@@ -111,8 +111,9 @@ class KnowledgeGraph:
     def aliases(self) -> list[list[str]]:
         return self._entities["aliases"]
 
-    @property
+    @cached_property
     def relations(self) -> list[str]:
+        """Relation labels by id (kept: methods read them for every candidate path)."""
         return [r["label"] for r in self.meta["relations"]]
 
     @cached_property
@@ -205,20 +206,37 @@ class KnowledgeGraph:
             return mapped
         return np.array(mapped, dtype=np.float32, order="C", copy=True)
 
+    @property
+    def approximate(self) -> bool:
+        """Whether nearest-entity search is approximate here (`vector_index.APPROXIMATE_FROM`)."""
+        return len(self.names) >= APPROXIMATE_FROM
+
     @cached_property
-    def entity_index(self) -> UnitRowIndex:
-        """Exact nearest-entity search by name embedding (float16 prefilter, float32 rescoring;
-        no prefilter copy for a matrix left memory-mapped)."""
+    def entity_index(self) -> RowIndex:
+        """Nearest-entity search by name embedding: exact (float16 prefilter, float32 rescoring;
+        no prefilter copy for a matrix left memory-mapped), or on a graph of `approximate` size
+        faiss's index built at ingest (exact cosines of approximately found rows)."""
+        if self.approximate:
+            return ApproximateRowIndex.open(self.files.cache, f"entities-{self.embedder.name}", self.entity_matrix)
         return UnitRowIndex(self.entity_matrix)
 
     def entity_neighbours(self, k: int = 64, progress: bool = True) -> tuple[np.ndarray, np.ndarray]:
         """Exact k nearest entities of every entity by name embedding (built once, cached on disk
-        and, after the first call, in memory)."""
+        and, after the first call, in memory). Not on a graph of `approximate` size: use
+        `similar_entities` there."""
         cache = self.__dict__.setdefault("_knn", {})
         if k not in cache:
             cache[k] = nearest_neighbour_table(self.files.cache, f"entities-{self.embedder.name}",
                                                self.entity_embeddings(), k, progress)
         return cache[k]
+
+    def similar_entities(self, entity: int, k: int, table_k: int = 64) -> np.ndarray:
+        """The k entities whose names are nearest to ``entity``'s, best first (itself first): a
+        look-up in the exact all-pairs table (`entity_neighbours`, ``table_k`` ≥ k wide), or one
+        search of the approximate index on a graph too large for that table."""
+        if self.approximate or k > table_k:
+            return self.entity_index.nearest(self.entity_matrix[entity], k)[0]
+        return self.entity_neighbours(table_k, progress=False)[0][entity, :k]
 
     @cached_property
     def relation_matrix(self) -> np.ndarray:
@@ -237,9 +255,12 @@ class KnowledgeGraph:
         """One encoder pass per text, for caches filled as questions arrive: a batch pads and
         orders its texts, so a batched vector can differ in the last bits with its company, and an
         answer would then depend on which questions came before it (or on how a distributed run
-        cut them into shards). A text alone always gets the same vector."""
+        cut them into shards). A text alone always gets the same vector. An encoder whose vectors
+        never depend on their batch (``batch_invariant``, a static model) takes them all at once."""
         if not texts:
             return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        if getattr(self.embedder, "batch_invariant", False):
+            return self.embedder.embed(texts)
         return np.concatenate([self.embedder.embed([t]) for t in texts])
 
     @cached_property
@@ -280,5 +301,7 @@ def build_indexes(version_dir: Path, encoder: str = DEFAULT_ENCODER, *, embedder
     kg_names = json.loads(files.entities.read_text(encoding="utf-8"))["names"]
     meta = json.loads(files.meta.read_text(encoding="utf-8"))
     emb = embedder or encoder_of(version_dir)
-    cached_embeddings(files.cache, "entities", emb, kg_names, progress)
+    entities = cached_embeddings(files.cache, "entities", emb, kg_names, progress)
+    if len(kg_names) >= APPROXIMATE_FROM:
+        ApproximateRowIndex.open(files.cache, f"entities-{emb.name}", entities, progress)
     cached_embeddings(files.cache, "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])

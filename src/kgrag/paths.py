@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .store.kuzu_store import Schema
-from .store.snapshot import GraphSnapshot, csr_ranges
+from .store.snapshot import HUB_DEGREE, GraphSnapshot, csr_ranges
 from .text import humanize_label
 
 Step = tuple[int, str]  # (relation id, "out" | "in")
@@ -128,31 +128,101 @@ class PathCandidate:
 _DIRECTIONS = ("out", "in")  # expansion order: forward steps first, relations ascending within each
 
 
-def _grouped_steps(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray],
-                   direction: str) -> list[tuple[int, int, np.ndarray]]:
-    """One-step expansions of several frontiers at once in one direction: (frontier index,
-    relation, sorted distinct neighbours) for every relation leaving each frontier, ordered by
-    frontier then relation. One sort of a combined (frontier, relation, neighbour) integer key
-    replaces an argsort plus a `np.unique` per relation and a pass per frontier."""
-    fits = max(1, (2**63 - 1) // max(1, snapshot.num_relations * snapshot.num_nodes))
-    if len(frontiers) > fits:  # the combined key would overflow int64: batches of frontiers
-        return [(a + i, r, nxt) for a in range(0, len(frontiers), fits)
-                for i, r, nxt in _grouped_steps(snapshot, frontiers[a:a + fits], direction)]
+@dataclass(frozen=True)
+class StepGroups:
+    """The one-step expansions of several frontiers in one direction, as (frontier, relation)
+    groups ordered by frontier then relation, with each group's neighbour set built only when asked
+    for. The CSR rows are sorted by relation, so a frontier's relations are where a row's relation
+    changes: finding the groups is one pass over the frontier's entries, no sort of them, and a
+    hub's hundreds of thousands of edges cost a scan, not a sort, unless one of its groups is
+    wanted."""
+
+    frontier: np.ndarray  # (G,) frontier index of each group
+    relation: np.ndarray  # (G,) its relation
+    run_start: np.ndarray  # CSR positions of the groups' runs (one run = one node's edges of one relation)
+    run_length: np.ndarray
+    group_runs: np.ndarray  # (G + 1,) runs of group g: group_runs[g]:group_runs[g + 1]
+    neighbour: np.ndarray  # the CSR's neighbour column
+    num_nodes: int
+
+    def __len__(self) -> int:
+        return len(self.frontier)
+
+    def neighbours(self, groups: np.ndarray) -> list[np.ndarray]:
+        """The sorted distinct neighbours of each of ``groups``: one sort of their entries."""
+        groups = np.asarray(groups, dtype=np.int64)
+        if len(groups) == 0:
+            return []
+        single = self.group_runs[groups + 1] - self.group_runs[groups] == 1
+        if single.any():  # one node's run: a slice of its row, sorted; distinct unless edges repeat
+            out: list[np.ndarray | None] = [None] * len(groups)
+            for j in np.flatnonzero(single).tolist():
+                run = self.group_runs[groups[j]]
+                nbrs = self.neighbour[self.run_start[run]:self.run_start[run] + self.run_length[run]]
+                out[j] = nbrs if len(nbrs) < 2 or (nbrs[1:] > nbrs[:-1]).all() else np.unique(nbrs)
+            rest = np.flatnonzero(~single)
+            for j, nbrs in zip(rest.tolist(), self.neighbours(groups[rest]) if len(rest) else []):
+                out[j] = nbrs
+            return out  # type: ignore[return-value]
+        fits = max(1, (2**63 - 1) // max(1, self.num_nodes))
+        if len(groups) > fits:  # the combined key would overflow int64: batches of groups
+            return [nxt for a in range(0, len(groups), fits) for nxt in self.neighbours(groups[a:a + fits])]
+        first, count = self.group_runs[groups], self.group_runs[groups + 1] - self.group_runs[groups]
+        runs = _ranges(first, count)
+        positions = _ranges(self.run_start[runs], self.run_length[runs])
+        owner = np.repeat(np.repeat(np.arange(len(groups)), count), self.run_length[runs])
+        key = owner * self.num_nodes + self.neighbour[positions]
+        key.sort()
+        owner, nbrs = np.divmod(key[np.r_[True, key[1:] != key[:-1]]], self.num_nodes)
+        return np.split(nbrs, np.flatnonzero(owner[1:] != owner[:-1]) + 1)
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``starts[i] .. starts[i] + lengths[i]`` for every i, concatenated (vectorised)."""
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    return np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
+
+
+def step_groups(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray], direction: str) -> StepGroups:
+    """The (frontier, relation) groups one step from each frontier in one direction. A hub's runs
+    come from `GraphSnapshot.relation_runs`; the other rows are scanned together."""
     indptr, nbr, rel = ((snapshot.out_indptr, snapshot.out_nbr, snapshot.out_rel) if direction == "out"
                         else (snapshot.in_indptr, snapshot.in_nbr, snapshot.in_rel))
-    nodes = np.concatenate(frontiers)
-    pos, _ = csr_ranges(indptr, nodes)
-    if len(pos) == 0:
-        return []
-    frontier_of_node = np.repeat(np.arange(len(frontiers)), [len(f) for f in frontiers])
-    owner = np.repeat(frontier_of_node, indptr[nodes + 1] - indptr[nodes])
-    n = snapshot.num_nodes
-    key = (owner * snapshot.num_relations + rel[pos]) * n + nbr[pos]
-    key.sort()
-    group, nbrs = np.divmod(key[np.r_[True, key[1:] != key[:-1]]], n)
-    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
-    frontier, relation = np.divmod(group[starts], snapshot.num_relations)
-    return list(zip(frontier.tolist(), relation.tolist(), np.split(nbrs, starts[1:])))
+    empty = np.zeros(0, dtype=np.int64)
+    nodes = np.concatenate(frontiers) if len(frontiers) else empty
+    owner = np.repeat(np.arange(len(frontiers)), [len(f) for f in frontiers])
+    lengths = indptr[nodes + 1] - indptr[nodes]
+    hub = lengths >= HUB_DEGREE
+    small, small_lengths = nodes[~hub], lengths[~hub]
+    pos, _ = csr_ranges(indptr, small)
+    relation = rel[pos]
+    new_run = np.r_[True, relation[1:] != relation[:-1]] if len(pos) else np.zeros(0, dtype=bool)
+    new_run[(np.cumsum(small_lengths) - small_lengths)[small_lengths > 0]] = True  # each row starts a run
+    first = np.flatnonzero(new_run)
+    parts = [(np.repeat(owner[~hub], small_lengths)[first], relation[first].astype(np.int64), pos[first],
+              np.diff(np.r_[first, len(pos)]))]
+    for i, node in zip(owner[hub].tolist(), nodes[hub].tolist()):
+        runs = snapshot.relation_runs(node, direction)
+        parts.append((np.full(len(runs[0]), i), *runs))
+    run_owner, run_rel, run_start, run_length = (np.concatenate(column) for column in zip(*parts))
+    if len(run_owner) == 0:
+        return StepGroups(empty, empty, empty, empty, np.zeros(1, dtype=np.int64), nbr, snapshot.num_nodes)
+    order = np.lexsort((run_rel, run_owner))
+    run_owner, run_rel = run_owner[order], run_rel[order]
+    starts = np.flatnonzero(np.r_[True, (run_owner[1:] != run_owner[:-1]) | (run_rel[1:] != run_rel[:-1])])
+    return StepGroups(run_owner[starts], run_rel[starts], run_start[order], run_length[order],
+                      np.r_[starts, len(order)], nbr, snapshot.num_nodes)
+
+
+def _grouped_steps(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray],
+                   direction: str) -> list[tuple[int, int, np.ndarray]]:
+    """Every one-step expansion of several frontiers in one direction: (frontier index, relation,
+    sorted distinct neighbours), ordered by frontier then relation."""
+    groups = step_groups(snapshot, frontiers, direction)
+    nbrs = groups.neighbours(np.arange(len(groups)))
+    return list(zip(groups.frontier.tolist(), groups.relation.tolist(), nbrs))
 
 
 def root_path(seed: int) -> PathCandidate:
@@ -166,20 +236,49 @@ def enumeration_order(candidate: PathCandidate) -> tuple[tuple[int, int], ...]:
     return tuple((_DIRECTIONS.index(d), r) for r, d in candidate.path.steps)
 
 
-def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate]) -> list[PathCandidate]:
+def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate], limit: int | None = None,
+                 step_scores: np.ndarray | None = None) -> list[PathCandidate]:
     """Every one-step extension of each prefix (a candidate, or `root_path`) that reaches a node
     other than the seed, in `enumeration_order`. All prefixes expand in one batched pass per
-    direction, so a level of a search costs two sorts, not two per prefix."""
+    direction, so a level of a search costs two sorts, not two per prefix. With ``limit``, at most
+    that many: those whose new relation scores highest in ``step_scores`` (by relation id; ties in
+    enumeration order), chosen before their neighbour sets are built."""
     if not prefixes:
         return []
     seed = prefixes[0].seed
     frontiers = [p.answers for p in prefixes]
-    out = []
-    for direction in _DIRECTIONS:
-        for i, rel, nxt in _grouped_steps(snapshot, frontiers, direction):
-            answers = nxt[nxt != seed]
+    groups = [step_groups(snapshot, frontiers, d) for d in _DIRECTIONS]
+    direction = np.repeat(np.arange(len(groups)), [len(g) for g in groups])
+    group = np.concatenate([np.arange(len(g)) for g in groups])
+    if limit is not None and len(group) > limit:
+        if step_scores is None:
+            raise ValueError("a limit on extensions needs the scores that choose them")
+        prefix_rank = np.empty(len(prefixes), dtype=np.int64)
+        prefix_rank[sorted(range(len(prefixes)), key=lambda i: enumeration_order(prefixes[i]))] = \
+            np.arange(len(prefixes))
+        frontier = np.concatenate([g.frontier for g in groups])
+        rel = np.concatenate([g.relation for g in groups])
+        order = np.lexsort((rel, direction, prefix_rank[frontier], -step_scores[rel]))
+        direction, group = direction[order], group[order]
+    out: list[PathCandidate] = []
+    done = 0
+    while done < len(group) and (limit is None or len(out) < limit):
+        end = len(group) if limit is None else min(len(group), done + limit - len(out))
+        chunk_direction, chunk_group = direction[done:end], group[done:end]
+        done = end
+        built: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * len(chunk_group)
+        for d, of_direction in enumerate(groups):  # a direction at a time; candidates stay in rank order
+            at = np.flatnonzero(chunk_direction == d)
+            for j, nbrs in zip(at.tolist(), of_direction.neighbours(chunk_group[at])):
+                built[j] = nbrs
+        for d, g, answers in zip(chunk_direction.tolist(), chunk_group.tolist(), built):
+            at = int(np.searchsorted(answers, seed))
+            if at < len(answers) and answers[at] == seed:
+                answers = np.delete(answers, at)
             if len(answers):
-                out.append(PathCandidate(seed, RelationPath(prefixes[i].path.steps + ((rel, direction),)), answers))
+                prefix = prefixes[int(groups[d].frontier[g])].path.steps
+                out.append(PathCandidate(seed, RelationPath(prefix + ((int(groups[d].relation[g]), _DIRECTIONS[d]),)),
+                                         answers))
     return sorted(out, key=enumeration_order)
 
 

@@ -1,6 +1,8 @@
-"""Exact top-k cosine search over unit-vector matrices: one product and a partial sort, a
-float16 pre-filter with an exact rescoring bound for large matrices, and cached nearest-neighbour
-tables. Entity linking, SimGRAG's candidate tables and GraphRAFT's context ranking share it."""
+"""Top-k cosine search over unit-vector matrices: exact (one product and a partial sort, a float16
+pre-filter with an exact rescoring bound, cached all-pairs nearest-neighbour tables) up to
+`APPROXIMATE_FROM` rows, and an approximate index (faiss IVF, exact rescoring) beyond, where a scan
+per question or an all-pairs table no longer fits a budget. Entity linking, SimGRAG's candidate
+tables and GraphRAFT's context ranking share it."""
 
 from __future__ import annotations
 
@@ -9,15 +11,20 @@ from pathlib import Path
 
 import numpy as np
 
-from .store.layout import KNN_PREFIX, save_atomically
+from .store.layout import ANN_PREFIX, KNN_PREFIX, save_atomically
 
-__all__ = ["UnitRowIndex", "nearest_neighbour_table", "nearest_rows", "top_scores"]
+__all__ = ["APPROXIMATE_FROM", "ApproximateRowIndex", "RowIndex", "UnitRowIndex", "nearest_neighbour_table",
+           "nearest_rows", "top_scores"]
+
+# From this many rows on, nearest-row search is approximate: an exact all-pairs table would cost
+# N² products at ingest (minutes at 10⁵, days at 10⁶) and an exact scan per question ≥ 10 ms.
+APPROXIMATE_FROM = 100_000
 
 
-def nearest_rows(matrix: np.ndarray | UnitRowIndex, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+def nearest_rows(matrix: np.ndarray | RowIndex, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     """The k rows of a unit-vector matrix with the highest cosine to ``vec``, best first, and those
     cosines (one product and a partial sort; the whole matrix when k ≥ its rows)."""
-    if isinstance(matrix, UnitRowIndex):
+    if isinstance(matrix, UnitRowIndex | ApproximateRowIndex):
         return matrix.nearest(vec, k)
     return top_scores(np.asarray(matrix @ vec), k)
 
@@ -102,3 +109,75 @@ def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: in
         sims[start:start + block] = np.take_along_axis(vals, order, 1)
     save_atomically(path, lambda tmp: np.savez(tmp, ids=ids, sims=sims))
     return ids, sims
+
+
+class ApproximateRowIndex:
+    """Top-k cosine search over millions of unit rows in about a millisecond: faiss's inverted-file
+    index over 8-bit scalar-quantised rows (√N cells by k-means; the ``probes`` cells nearest the
+    query are scanned), whose best ``RERANK``·k candidates are then scored exactly on the float32
+    rows. Approximate in which rows are found (recall measured by `benchmarks/ingest_scale.py`),
+    exact in the cosines returned. faiss is the field's standard library for this; an exact
+    all-pairs table or per-question scan does not scale past `APPROXIMATE_FROM` rows."""
+
+    PROBES = 24
+    RERANK = 4
+    TRAIN_PER_CELL = 40  # k-means sample: rows per cell (faiss warns below 39)
+
+    def __init__(self, matrix: np.ndarray, index: object, probes: int = PROBES) -> None:
+        self.matrix = matrix
+        self.index = index
+        self.probes = probes
+
+    def __len__(self) -> int:
+        return len(self.matrix)
+
+    @classmethod
+    def open(cls, cache_dir: Path, tag: str, matrix: np.ndarray, progress: bool = False) -> ApproximateRowIndex:
+        """The index cached as ``ann-<tag>.faiss`` for this matrix, built and cached if missing,
+        unreadable or made for another number of rows."""
+        import faiss
+
+        path = cache_dir / f"{ANN_PREFIX}{tag}.faiss"
+        if path.exists():
+            try:
+                index = faiss.read_index(str(path))
+                if index.ntotal == len(matrix) and index.d == matrix.shape[1]:
+                    return cls(matrix, index)
+            except RuntimeError:
+                pass  # unreadable: built again and replaced below
+        index = cls.build(matrix, progress)
+        save_atomically(path, lambda tmp: faiss.write_index(index, str(tmp)))
+        return cls(matrix, index)
+
+    @classmethod
+    def build(cls, matrix: np.ndarray, progress: bool = False, seed: int = 0) -> object:
+        import faiss
+        from tqdm import tqdm
+
+        n, dim = matrix.shape
+        cells = max(1, min(n // cls.TRAIN_PER_CELL, round(n**0.5)))
+        quantizer = faiss.IndexFlatIP(dim)
+        index = faiss.IndexIVFScalarQuantizer(quantizer, dim, cells, faiss.ScalarQuantizer.QT_8bit,
+                                              faiss.METRIC_INNER_PRODUCT)
+        index.cp.seed = seed
+        sample = np.sort(np.random.default_rng(seed).choice(n, min(n, cells * cls.TRAIN_PER_CELL), replace=False))
+        index.train(np.ascontiguousarray(matrix[sample], dtype=np.float32))
+        block = 100_000
+        for start in tqdm(range(0, n, block), desc="approximate nearest-neighbour index", unit="block",
+                          disable=not progress):
+            index.add(np.ascontiguousarray(matrix[start:start + block], dtype=np.float32))
+        return index
+
+    def nearest(self, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+        import faiss
+
+        want = min(len(self.matrix), k * self.RERANK)
+        query = np.ascontiguousarray(np.asarray(vec, dtype=np.float32)[None])
+        _, found = self.index.search(query, want, params=faiss.SearchParametersIVF(nprobe=self.probes))
+        ids = np.sort(found[0][found[0] >= 0])  # ascending: a memory-mapped matrix is read in order
+        exact = np.asarray(self.matrix[ids] @ vec, dtype=np.float32)
+        order = np.lexsort((ids, -exact))[:k]
+        return ids[order], exact[order]
+
+
+RowIndex = UnitRowIndex | ApproximateRowIndex

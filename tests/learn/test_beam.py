@@ -82,3 +82,43 @@ def test_only_the_best_growable_prefixes_are_extended(problem, width) -> None:  
 def test_a_beam_must_keep_at_least_one_prefix() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         Beam(0, lambda cands: np.zeros(len(cands)))
+
+
+@st.composite
+def capped_problems(draw):  # noqa: ANN001, ANN201
+    """A problem, relation step scores with ties, a beam width and a cap on extensions per level."""
+    snap, seed, max_hops, max_frontier, score = draw(problems())
+    steps = np.array(draw(st.lists(st.integers(-2, 2), min_size=snap.num_relations, max_size=snap.num_relations)),
+                     dtype=np.float32)
+    return snap, seed, max_hops, max_frontier, score, steps, draw(st.integers(1, 4)), draw(st.integers(1, 12))
+
+
+@settings(max_examples=300, deadline=None)
+@given(capped_problems())
+def test_a_cap_per_level_keeps_the_extensions_whose_relation_scores_highest(problem) -> None:  # noqa: ANN001
+    """Each level holds at most ``max_level`` candidates: of the extensions its prefixes had,
+    those whose new relation scores highest (ties: earlier in enumeration order), and a cap no
+    level reaches changes nothing."""
+    snap, seed, max_hops, max_frontier, score, steps, width, cap = problem
+    capped = beam_paths(snap, seed, Beam(width, score, steps, cap), max_hops, max_frontier)
+    full = {c.path: c.answers.tolist() for c in enumerate_paths(snap, seed, max_hops, max_frontier)}
+    assert all(full.get(c.path) == c.answers.tolist() for c in capped)
+    by_hops = {h: [c for c in capped if c.path.hops == h] for h in range(1, max_hops + 1)}
+    for hops, level in by_hops.items():
+        assert len(level) <= cap
+        prefixes = {RelationPath(c.path.steps[:hops - 1]) for c in level}
+        offered = [p for p in full if p.hops == hops and RelationPath(p.steps[:hops - 1]) in prefixes]
+        kept = {c.path for c in level}
+        if len(offered) <= cap:
+            continue  # (a prefix dropped at the level before may also be why)
+        assert len(kept) == cap
+        lowest_kept = min(steps[p.steps[-1][0]] for p in kept)
+        assert all(steps[p.steps[-1][0]] <= lowest_kept for p in set(offered) - kept)
+    uncapped = beam_paths(snap, seed, Beam(width, score), max_hops, max_frontier)
+    roomy = beam_paths(snap, seed, Beam(width, score, steps, max(1, len(full))), max_hops, max_frontier)
+    assert [(c.path, c.answers.tolist()) for c in roomy] == [(c.path, c.answers.tolist()) for c in uncapped]
+
+
+def test_a_beam_must_keep_at_least_one_extension_per_level() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        Beam(4, lambda cands: np.zeros(len(cands)), np.zeros(3), max_level=0)

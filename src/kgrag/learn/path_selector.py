@@ -135,7 +135,8 @@ class LearnedPathSelector:
         masked = mask_spans(question, g.spans)
         question_vector = self.kg.embed([masked])[0]
         score = partial(self._score, masked, question_vector)
-        beam = Beam(self.beam_width, score) if self.beam_width is not None else None
+        beam = Beam(self.beam_width, score, self.kg.relation_matrix @ question_vector) \
+            if self.beam_width is not None else None
         cands = candidate_paths(self.kg, g, self.max_hops, self.max_frontier, beam)
         return Selection(g, cands, score(cands) if cands else np.zeros(0), question_vector)
 

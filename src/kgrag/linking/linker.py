@@ -15,7 +15,7 @@ from typing import Literal
 import numpy as np
 
 from ..text import humanize_label, normalize_name, tokenize_with_spans
-from ..vector_index import UnitRowIndex, nearest_rows
+from ..vector_index import RowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
 
@@ -66,7 +66,7 @@ class EntityLinker:
 
     def __init__(self, names: Sequence[str], aliases: Sequence[Sequence[str]], degree: np.ndarray,
                  relations: Sequence[str], embed_query: Callable[[list[str]], np.ndarray] | None = None,
-                 dense_matrix: Callable[[], np.ndarray | UnitRowIndex] | None = None,
+                 dense_matrix: Callable[[], np.ndarray | RowIndex] | None = None,
                  relation_matrix: Callable[[], np.ndarray] | None = None) -> None:
         self.names = names
         self.relations = list(relations)

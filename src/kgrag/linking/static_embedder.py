@@ -24,6 +24,7 @@ class StaticEmbedder:
     """Unit vectors from a distilled static model stored in ``directory`` (see `distill_static`)."""
 
     name = STATIC_NAME
+    batch_invariant = True  # a mean of table rows: a text's vector is the same in any batch (tested)
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)

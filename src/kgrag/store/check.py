@@ -21,6 +21,7 @@ import numpy as np
 from ..errors import KgragError
 from .doc_store import CHUNK_TABLE, LINK_TABLE
 from .layout import (
+    ANN_PREFIX,
     CACHE,
     EDGE_PROPS,
     EMBEDDINGS_PREFIX,
@@ -207,8 +208,24 @@ def _check_cache(report: CheckReport, files: VersionLayout, meta: dict) -> None:
                 report.fail(f"{CACHE}/{f.name}: {len(ids)} rows, the database has {meta['nodes']} entities")
             else:
                 report.ok(f"{CACHE}/{f.name}: {ids.shape[0]}×{ids.shape[1]}")
+        elif f.name.startswith(ANN_PREFIX) and f.suffix == ".faiss":
+            _check_approximate_index(report, f, meta["nodes"])
     if not found_entities:
         report.note("no entity embeddings cached yet (computed on first use)")
+
+
+def _check_approximate_index(report: CheckReport, f: Path, nodes: int) -> None:
+    import faiss
+
+    try:
+        rows = faiss.read_index(str(f)).ntotal
+    except RuntimeError as exc:
+        report.fail(f"{CACHE}/{f.name}: unreadable approximate index ({str(exc).splitlines()[0][:120]})")
+        return
+    if rows != nodes:
+        report.fail(f"{CACHE}/{f.name}: {rows} rows, the database has {nodes} entities")
+    else:
+        report.ok(f"{CACHE}/{f.name}: approximate index of {rows} rows")
 
 
 def _check_models(report: CheckReport, files: VersionLayout) -> None:

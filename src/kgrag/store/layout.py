@@ -52,6 +52,7 @@ __all__ = [
     "ENCODER_DIR_PREFIX",
     "ENTITIES",
     "KNN_PREFIX",
+    "ANN_PREFIX",
     "KUZU",
     "LEASE",
     "LEGACY_SNAPSHOT",
@@ -102,6 +103,7 @@ REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU)  # a version lacki
 # ---- DIR/versions/<v>/cache/ ---------------------------------------------------------------------
 EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
 KNN_PREFIX = "knn-"  # knn-<tag>-<k>.npz
+ANN_PREFIX = "ann-"  # ann-<tag>.faiss: approximate nearest-row index of a large matrix
 TMP_MARK = ".tmp-"  # .<stem>.tmp-<hex><suffix>: a cache file being written by `save_atomically`
 ENCODER = "encoder.json"  # {"encoder": "static" | "minilm"}: absent in versions written before the choice
 ENCODER_DIR_PREFIX = "encoder-"  # encoder-<name>/: a static encoder's files

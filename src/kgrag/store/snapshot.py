@@ -48,6 +48,7 @@ def _open(path: Path, mmap: bool) -> np.ndarray:
     return arr.view(np.ndarray) if isinstance(arr, np.memmap) else arr
 
 
+HUB_DEGREE = 1024  # rows at least this long keep their relation runs (`GraphSnapshot.relation_runs`)
 EXPANSION_BUDGET = 1 << 22  # edge entries expanded at once by `GraphSnapshot.distances` (~32 MB of positions)
 
 
@@ -189,6 +190,22 @@ class GraphSnapshot:
             elif not np.array_equal(np.bincount(rel, minlength=r), per_rel):
                 found.append(f"{side}: per-relation edge counts differ from the edge list")
         return found
+
+    def relation_runs(self, node: int, direction: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(relation, CSR start, length) of each relation's run in ``node``'s row (rows are sorted
+        by relation). Kept for rows of `HUB_DEGREE` entries or more: path expansions meet the same
+        hubs again and again, and a hub's few hundred runs then replace its ~10⁵ entries."""
+        cache = self.__dict__.setdefault("_relation_runs", {})
+        runs = cache.get((node, direction))
+        if runs is None:
+            indptr, rel = (self.out_indptr, self.out_rel) if direction == "out" else (self.in_indptr, self.in_rel)
+            start, end = int(indptr[node]), int(indptr[node + 1])
+            row = rel[start:end]
+            first = np.flatnonzero(np.r_[True, row[1:] != row[:-1]]) if end > start else np.zeros(0, dtype=np.int64)
+            runs = (row[first].astype(np.int64), start + first, np.diff(np.r_[first, end - start]))
+            if end - start >= HUB_DEGREE:
+                cache[(node, direction)] = runs
+        return runs
 
     @property
     def num_edges(self) -> int:

@@ -13,7 +13,8 @@ from ...paths import PathCandidate
 from ...vector_index import top_scores
 
 MAX_ROWS_PER_QUERY = 1000  # explosive candidates are cut after similarity ordering
-GATHER_LIMIT = 2000  # above this many answers, one product with every entity beats gathering rows
+GATHER_LIMIT = 2000  # above this many answers, one product with every entity beats gathering rows...
+GATHER_SHARE = 1 / 32  # ...unless they are under this share of a large graph's entities
 
 
 @dataclass
@@ -47,7 +48,8 @@ def rank_answers(entity_vectors: np.ndarray, question_vector: np.ndarray,
     """Each chosen query's answers ordered by similarity to the question, and every
     entity's cosine when that was cheaper to compute than gathering rows (large answer sets)."""
     total = sum(len(c.answers) for c in chosen)
-    all_sims = np.asarray(entity_vectors @ question_vector) if total > GATHER_LIMIT else None
+    all_sims = np.asarray(entity_vectors @ question_vector) \
+        if total > max(GATHER_LIMIT, GATHER_SHARE * len(entity_vectors)) else None
     return [order_by_similarity(entity_vectors, c.answers, question_vector, all_sims) for c in chosen], all_sims
 
 

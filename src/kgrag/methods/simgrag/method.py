@@ -16,7 +16,7 @@ from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
 from ...text import humanize_label
-from ...vector_index import UnitRowIndex, nearest_rows
+from ...vector_index import RowIndex, nearest_rows
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from ..options import PathModelOptions
@@ -92,7 +92,7 @@ class SimGRAGMethod(LearnedPathMethod):
         return out
 
     @staticmethod
-    def _top_costs(matrix: np.ndarray | UnitRowIndex, vec: np.ndarray, k: int) -> np.ndarray:
+    def _top_costs(matrix: np.ndarray | RowIndex, vec: np.ndarray, k: int) -> np.ndarray:
         """L2 distances (unit vectors: √(2 − 2cos)) of the k nearest rows; ∞ for the rest."""
         keep, cos = nearest_rows(matrix, vec, k)
         cost = np.full(len(matrix), np.inf)
@@ -101,10 +101,11 @@ class SimGRAGMethod(LearnedPathMethod):
 
     def _node_costs(self, text: str, vec: np.ndarray, ents: np.ndarray) -> np.ndarray:
         """Top-k_nodes candidates of a known node. When the text is an entity name its nearest
-        neighbours come from the exact table (same result as the scan, no 43k-row product)."""
+        neighbours come from the graph's table (same result as the scan, no 43k-row product) or,
+        on a graph of millions of entities, its approximate index."""
         ids = self.kg.ids_by_name.get(text)
-        if ids and self.options.k_nodes <= KNN_TABLE_K:
-            cand = self.kg.entity_neighbours(KNN_TABLE_K, progress=False)[0][ids[0], : self.options.k_nodes]
+        if ids:
+            cand = self.kg.similar_entities(ids[0], self.options.k_nodes, KNN_TABLE_K)
             cost = np.full(len(ents), np.inf)
             cost[cand] = np.sqrt(np.maximum(0.0, 2.0 - 2.0 * (ents[cand] @ vec)))  # as the scan computes it
             return cost
