@@ -27,6 +27,8 @@ from _common import emit, peak_rss_mb
 from simgrag_scale import power_law_kg
 
 NO_LLM_METHODS = ("baseline", "graphraft", "simgrag", "ultrag", "byokg", "auto")
+BUDGET_MS = 50.0  # p50 per question at this scale: item 3's budget for SimGRAG's search...
+SLOWER_BUDGET_MS = {"byokg": 100.0}  # ...and ByoKG's, whose query tool runs its Cypher on Kùzu (6-110 ms here)
 SYLLABLES = ("ka ro mi ten vo la shi dru pel na gor fi zu ber qua lin mo sa tri vel do ra ki nor pa lu sen ha "
              "bri cal de fo gi jor ma ne po ri su ta vi wen xa yo zel an el in or ul bar cor dan fel gan hol "
              "kor mar nel sor").split()
@@ -78,12 +80,13 @@ def ingest(triples: Path, db: Path) -> None:
          budget_s=600, within_budget=seconds <= 600)
 
 
-def answer_all(db: Path, methods: list[str], questions: int, budget_ms: float) -> None:
+def answer_all(db: Path, methods: list[str], questions: int) -> None:
     from kgrag import KnowledgeGraph, create_method
     from kgrag.eval.metrics import hits_at_1
     from kgrag.learn.synthetic import SyntheticQuestions, synthetic_pairs
 
     kg = KnowledgeGraph(db)
+    approximate_recall(kg)
     items = list(synthetic_pairs(kg, SyntheticQuestions(per_hop=questions // 3 + 1, seed=7)))[:questions]
     for name in methods:
         method = create_method(name, kg)
@@ -98,11 +101,29 @@ def answer_all(db: Path, methods: list[str], questions: int, budget_ms: float) -
             errors += answer.error is not None
             hits.append(hits_at_1(answer.names, item.answers))
         p50 = float(np.percentile(times, 50))
+        budget_ms = SLOWER_BUDGET_MS.get(name, BUDGET_MS)
         emit(benchmark="answer-scale", method=name, questions=len(times), first_question_s=round(first, 2),
              p50_ms=round(p50, 2), p95_ms=round(float(np.percentile(times, 95)), 2), budget_ms=budget_ms,
              within_budget=p50 <= budget_ms, hits_at_1_synthetic=round(float(np.mean(hits)), 3), errors=errors,
              peak_rss_mb=round(peak_rss_mb()))
     kg.close()
+
+
+def approximate_recall(kg, samples: int = 50, k: int = 16) -> None:  # noqa: ANN001
+    """Recall@k of the approximate nearest-entity index against an exact scan, on entities' own
+    vectors (SimGRAG's candidate look-up) and on question vectors (linking, context top-up)."""
+    from kgrag.vector_index import nearest_rows
+
+    rng = np.random.default_rng(3)
+    matrix = kg.entity_matrix
+    queries = {"entity": matrix[rng.choice(len(matrix), samples, replace=False)],
+               "question": kg.embed([f"what is the {r.replace('_', ' ')} of {kg.names[int(e)]}" for r, e in
+                                     zip(rng.choice(kg.relations, samples), rng.choice(len(matrix), samples))])}
+    for kind, vectors in queries.items():
+        recall = [len(set(kg.entity_index.nearest(v, k)[0].tolist()) & set(nearest_rows(matrix, v, k)[0].tolist())) / k
+                  for v in vectors]
+        emit(benchmark="approximate-index-recall", queries=kind, k=k, samples=samples,
+             recall=round(float(np.mean(recall)), 4), min_recall=round(float(np.min(recall)), 4))
 
 
 def main() -> None:
@@ -114,8 +135,6 @@ def main() -> None:
     ap.add_argument("--work", default=".bench-scale")
     ap.add_argument("--questions", type=int, default=60)
     ap.add_argument("--methods", default=",".join(NO_LLM_METHODS))
-    ap.add_argument("--budget-ms", type=float, default=50.0,
-                    help="p50 per question at this scale (item 3's budget for SimGRAG's search)")
     ap.add_argument("--reuse", action="store_true", help="keep an existing triples file and database")
     args = ap.parse_args()
     work = Path(args.work)
@@ -132,7 +151,7 @@ def main() -> None:
     seconds = float(reopen.stdout.split()[-1])
     emit(benchmark="reopen-scale", seconds=round(seconds, 2), budget_s=3, within_budget=seconds <= 3,
          includes="import, open, CSR neighbours, first Cypher query")
-    answer_all(db, [m for m in args.methods.split(",") if m], args.questions, args.budget_ms)
+    answer_all(db, [m for m in args.methods.split(",") if m], args.questions)
 
 
 if __name__ == "__main__":

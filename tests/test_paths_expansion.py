@@ -9,7 +9,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.paths import _grouped_steps, enumerate_paths, enumeration_order, extend_paths, root_path
+from kgrag.paths import enumerate_paths, enumeration_order, extend_paths, root_path
+from kgrag.relation_steps import EAGER_ENTRIES, grouped_steps
 from kgrag.store.snapshot import HUB_DEGREE, GraphSnapshot
 
 DIRECTIONS = ("out", "in")
@@ -59,16 +60,18 @@ def _frontiers(data: st.DataObject, n: int) -> list[np.ndarray]:
 
 
 @settings(max_examples=200, deadline=None)
-@given(graphs(), st.data(), st.sampled_from([HUB_DEGREE, 1, 3]))
-def test_batched_step_matches_one_set_step_per_frontier(g, data, hub_degree) -> None:  # noqa: ANN001
-    """Also with rows of every length (1) or of some (3) read as hubs, from their relation runs."""
+@given(graphs(), st.data(), st.sampled_from([HUB_DEGREE, 1, 3]), st.sampled_from([EAGER_ENTRIES, 0]))
+def test_batched_step_matches_one_set_step_per_frontier(g, data, hub_degree, eager) -> None:  # noqa: ANN001
+    """In one sort, or from relation runs (``eager`` 0), with rows of every length (1) or of some
+    (3) read as hubs whose runs are kept."""
     n, r, edges = g
     snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
     frontiers = _frontiers(data, n)
-    with patch("kgrag.paths.HUB_DEGREE", hub_degree), patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree):
+    with patch("kgrag.relation_steps.HUB_DEGREE", hub_degree), patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree), \
+            patch("kgrag.relation_steps.EAGER_ENTRIES", eager):
         for _ in range(2):  # the second time from the kept runs
             for d in DIRECTIONS:
-                got = _grouped_steps(snap, frontiers, d)
+                got = grouped_steps(snap, frontiers, d)
                 want = [(i, rel, nxt) for i, f in enumerate(frontiers)
                         for rel, nxt in naive_step(edges, set(f.tolist()), d).items()]
                 assert [(i, rel, nxt.tolist()) for i, rel, nxt in got] == want
@@ -81,10 +84,10 @@ def test_batched_step_splits_frontiers_when_the_combined_key_would_overflow(g, d
     n, r, edges = g
     snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
     frontiers = _frontiers(data, n)
-    want = {d: [(i, rel, nxt.tolist()) for i, rel, nxt in _grouped_steps(snap, frontiers, d)] for d in DIRECTIONS}
+    want = {d: [(i, rel, nxt.tolist()) for i, rel, nxt in grouped_steps(snap, frontiers, d)] for d in DIRECTIONS}
     snap.num_relations = 2**62 // n + 1  # relations × nodes > 2**62: one frontier per sort
     for d in DIRECTIONS:
-        assert [(i, rel, nxt.tolist()) for i, rel, nxt in _grouped_steps(snap, frontiers, d)] == want[d]
+        assert [(i, rel, nxt.tolist()) for i, rel, nxt in grouped_steps(snap, frontiers, d)] == want[d]
 
 
 @settings(max_examples=200, deadline=None)

@@ -87,8 +87,12 @@ def test_a_graph_of_approximate_size_builds_the_index_at_ingest_and_answers(tmp_
             assert not list(kg.files.cache.glob("knn-*"))  # no all-pairs table at this size
             report = check_database(db)
             assert report.healthy, report.lines
+            (index_file,) = kg.files.cache.glob(f"{ANN_PREFIX}entities-*.faiss")
         finally:
             kg.close()
+    index_file.write_bytes(b"damaged")
+    report = check_database(db)
+    assert not report.healthy and any(index_file.name in line and "unreadable" in line for line in report.lines)
 
 
 @pytest.mark.parametrize("approximate_from", [5, 10**9])

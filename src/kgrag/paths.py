@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from .relation_steps import grouped_steps, step_groups
 from .store.kuzu_store import Schema
-from .store.snapshot import HUB_DEGREE, GraphSnapshot, csr_ranges
+from .store.snapshot import GraphSnapshot
 from .text import humanize_label
 
 Step = tuple[int, str]  # (relation id, "out" | "in")
@@ -128,103 +129,6 @@ class PathCandidate:
 _DIRECTIONS = ("out", "in")  # expansion order: forward steps first, relations ascending within each
 
 
-@dataclass(frozen=True)
-class StepGroups:
-    """The one-step expansions of several frontiers in one direction, as (frontier, relation)
-    groups ordered by frontier then relation, with each group's neighbour set built only when asked
-    for. The CSR rows are sorted by relation, so a frontier's relations are where a row's relation
-    changes: finding the groups is one pass over the frontier's entries, no sort of them, and a
-    hub's hundreds of thousands of edges cost a scan, not a sort, unless one of its groups is
-    wanted."""
-
-    frontier: np.ndarray  # (G,) frontier index of each group
-    relation: np.ndarray  # (G,) its relation
-    run_start: np.ndarray  # CSR positions of the groups' runs (one run = one node's edges of one relation)
-    run_length: np.ndarray
-    group_runs: np.ndarray  # (G + 1,) runs of group g: group_runs[g]:group_runs[g + 1]
-    neighbour: np.ndarray  # the CSR's neighbour column
-    num_nodes: int
-
-    def __len__(self) -> int:
-        return len(self.frontier)
-
-    def neighbours(self, groups: np.ndarray) -> list[np.ndarray]:
-        """The sorted distinct neighbours of each of ``groups``: one sort of their entries."""
-        groups = np.asarray(groups, dtype=np.int64)
-        if len(groups) == 0:
-            return []
-        single = self.group_runs[groups + 1] - self.group_runs[groups] == 1
-        if single.any():  # one node's run: a slice of its row, sorted; distinct unless edges repeat
-            out: list[np.ndarray | None] = [None] * len(groups)
-            for j in np.flatnonzero(single).tolist():
-                run = self.group_runs[groups[j]]
-                nbrs = self.neighbour[self.run_start[run]:self.run_start[run] + self.run_length[run]]
-                out[j] = nbrs if len(nbrs) < 2 or (nbrs[1:] > nbrs[:-1]).all() else np.unique(nbrs)
-            rest = np.flatnonzero(~single)
-            for j, nbrs in zip(rest.tolist(), self.neighbours(groups[rest]) if len(rest) else []):
-                out[j] = nbrs
-            return out  # type: ignore[return-value]
-        fits = max(1, (2**63 - 1) // max(1, self.num_nodes))
-        if len(groups) > fits:  # the combined key would overflow int64: batches of groups
-            return [nxt for a in range(0, len(groups), fits) for nxt in self.neighbours(groups[a:a + fits])]
-        first, count = self.group_runs[groups], self.group_runs[groups + 1] - self.group_runs[groups]
-        runs = _ranges(first, count)
-        positions = _ranges(self.run_start[runs], self.run_length[runs])
-        owner = np.repeat(np.repeat(np.arange(len(groups)), count), self.run_length[runs])
-        key = owner * self.num_nodes + self.neighbour[positions]
-        key.sort()
-        owner, nbrs = np.divmod(key[np.r_[True, key[1:] != key[:-1]]], self.num_nodes)
-        return np.split(nbrs, np.flatnonzero(owner[1:] != owner[:-1]) + 1)
-
-
-def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """``starts[i] .. starts[i] + lengths[i]`` for every i, concatenated (vectorised)."""
-    total = int(lengths.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    return np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(total)
-
-
-def step_groups(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray], direction: str) -> StepGroups:
-    """The (frontier, relation) groups one step from each frontier in one direction. A hub's runs
-    come from `GraphSnapshot.relation_runs`; the other rows are scanned together."""
-    indptr, nbr, rel = ((snapshot.out_indptr, snapshot.out_nbr, snapshot.out_rel) if direction == "out"
-                        else (snapshot.in_indptr, snapshot.in_nbr, snapshot.in_rel))
-    empty = np.zeros(0, dtype=np.int64)
-    nodes = np.concatenate(frontiers) if len(frontiers) else empty
-    owner = np.repeat(np.arange(len(frontiers)), [len(f) for f in frontiers])
-    lengths = indptr[nodes + 1] - indptr[nodes]
-    hub = lengths >= HUB_DEGREE
-    small, small_lengths = nodes[~hub], lengths[~hub]
-    pos, _ = csr_ranges(indptr, small)
-    relation = rel[pos]
-    new_run = np.r_[True, relation[1:] != relation[:-1]] if len(pos) else np.zeros(0, dtype=bool)
-    new_run[(np.cumsum(small_lengths) - small_lengths)[small_lengths > 0]] = True  # each row starts a run
-    first = np.flatnonzero(new_run)
-    parts = [(np.repeat(owner[~hub], small_lengths)[first], relation[first].astype(np.int64), pos[first],
-              np.diff(np.r_[first, len(pos)]))]
-    for i, node in zip(owner[hub].tolist(), nodes[hub].tolist()):
-        runs = snapshot.relation_runs(node, direction)
-        parts.append((np.full(len(runs[0]), i), *runs))
-    run_owner, run_rel, run_start, run_length = (np.concatenate(column) for column in zip(*parts))
-    if len(run_owner) == 0:
-        return StepGroups(empty, empty, empty, empty, np.zeros(1, dtype=np.int64), nbr, snapshot.num_nodes)
-    order = np.lexsort((run_rel, run_owner))
-    run_owner, run_rel = run_owner[order], run_rel[order]
-    starts = np.flatnonzero(np.r_[True, (run_owner[1:] != run_owner[:-1]) | (run_rel[1:] != run_rel[:-1])])
-    return StepGroups(run_owner[starts], run_rel[starts], run_start[order], run_length[order],
-                      np.r_[starts, len(order)], nbr, snapshot.num_nodes)
-
-
-def _grouped_steps(snapshot: GraphSnapshot, frontiers: Sequence[np.ndarray],
-                   direction: str) -> list[tuple[int, int, np.ndarray]]:
-    """Every one-step expansion of several frontiers in one direction: (frontier index, relation,
-    sorted distinct neighbours), ordered by frontier then relation."""
-    groups = step_groups(snapshot, frontiers, direction)
-    nbrs = groups.neighbours(np.arange(len(groups)))
-    return list(zip(groups.frontier.tolist(), groups.relation.tolist(), nbrs))
-
-
 def root_path(seed: int) -> PathCandidate:
     """The empty path at ``seed``: the prefix every relation path from it extends."""
     return PathCandidate(seed, RelationPath(()), np.array([seed], dtype=np.int64))
@@ -305,7 +209,7 @@ def enumerate_bridges(snapshot: GraphSnapshot, seed: int, anchor: int) -> list[P
     """Every 2-path X -r1- ? -r2- Y between two grounded entities; the answers are the middle nodes."""
     def groups(node: int) -> dict[Step, np.ndarray]:
         one = [np.array([node], dtype=np.int64)]
-        return {(r, d): n for d in _DIRECTIONS for _, r, n in _grouped_steps(snapshot, one, d)}
+        return {(r, d): n for d in _DIRECTIONS for _, r, n in grouped_steps(snapshot, one, d)}
 
     out = []
     from_anchor = groups(anchor)

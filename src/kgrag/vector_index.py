@@ -6,6 +6,7 @@ tables and GraphRAFT's context ranking share it."""
 
 from __future__ import annotations
 
+import os
 import zipfile
 from pathlib import Path
 
@@ -18,7 +19,8 @@ __all__ = ["APPROXIMATE_FROM", "ApproximateRowIndex", "RowIndex", "UnitRowIndex"
 
 # From this many rows on, nearest-row search is approximate: an exact all-pairs table would cost
 # N² products at ingest (minutes at 10⁵, days at 10⁶) and an exact scan per question ≥ 10 ms.
-APPROXIMATE_FROM = 100_000
+# KGRAG_APPROXIMATE_FROM moves the threshold (read when kgrag is imported).
+APPROXIMATE_FROM = int(os.environ.get("KGRAG_APPROXIMATE_FROM", "100000"))
 
 
 def nearest_rows(matrix: np.ndarray | RowIndex, vec: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:

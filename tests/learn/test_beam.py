@@ -3,6 +3,8 @@ wide enough it is the enumeration exactly; at any width a subset with the same a
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 
 from kgrag.learn.beam import Beam, beam_paths
 from kgrag.paths import PathCandidate, RelationPath, enumerate_paths, enumeration_order
+from kgrag.relation_steps import EAGER_ENTRIES
 from kgrag.store.snapshot import GraphSnapshot
 from tests.test_paths_expansion import graphs
 
@@ -94,13 +97,14 @@ def capped_problems(draw):  # noqa: ANN001, ANN201
 
 
 @settings(max_examples=300, deadline=None)
-@given(capped_problems())
-def test_a_cap_per_level_keeps_the_extensions_whose_relation_scores_highest(problem) -> None:  # noqa: ANN001
+@given(capped_problems(), st.sampled_from([EAGER_ENTRIES, 0]))
+def test_a_cap_per_level_keeps_the_extensions_whose_relation_scores_highest(problem, eager) -> None:  # noqa: ANN001
     """Each level holds at most ``max_level`` candidates: of the extensions its prefixes had,
     those whose new relation scores highest (ties: earlier in enumeration order), and a cap no
-    level reaches changes nothing."""
+    level reaches changes nothing (groups built in one sort, or from relation runs: ``eager`` 0)."""
     snap, seed, max_hops, max_frontier, score, steps, width, cap = problem
-    capped = beam_paths(snap, seed, Beam(width, score, steps, cap), max_hops, max_frontier)
+    with patch("kgrag.relation_steps.EAGER_ENTRIES", eager):
+        capped = beam_paths(snap, seed, Beam(width, score, steps, cap), max_hops, max_frontier)
     full = {c.path: c.answers.tolist() for c in enumerate_paths(snap, seed, max_hops, max_frontier)}
     assert all(full.get(c.path) == c.answers.tolist() for c in capped)
     by_hops = {h: [c for c in capped if c.path.hops == h] for h in range(1, max_hops + 1)}

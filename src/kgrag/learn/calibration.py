@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from scipy.special import expit
 
 __all__ = ["LogisticCalibrator", "reliability"]
 
@@ -45,7 +46,7 @@ class LogisticCalibrator:
         reg = np.full(z.shape[1], self.l2)
         reg[-1] = 0.0  # the intercept is not shrunk
         for _ in range(iterations):
-            p = 1 / (1 + np.exp(-(z @ w)))
+            p = expit(z @ w)  # no overflow warning when a feature separates the labels
             grad = z.T @ (p - y) + reg * w
             hess = (z * (p * (1 - p))[:, None]).T @ z + np.diag(reg) + 1e-9 * np.eye(len(w))
             step = np.linalg.solve(hess, grad)
@@ -60,7 +61,7 @@ class LogisticCalibrator:
         if self.weights is None:
             return np.full(len(x), self.prior)
         z = np.hstack([(x - self.mean) / self.scale, np.ones((len(x), 1))])
-        return 1 / (1 + np.exp(-(z @ self.weights)))
+        return expit(z @ self.weights)
 
     def to_json(self) -> dict:
         arr = (lambda a: None if a is None else a.tolist())

@@ -207,6 +207,24 @@ class GraphSnapshot:
                 cache[(node, direction)] = runs
         return runs
 
+    def relation_edges(self, nodes: np.ndarray, relation: int, direction: str) -> tuple[np.ndarray, np.ndarray]:
+        """(source, neighbour) of every edge of ``relation`` leaving ``nodes`` in ``direction``:
+        hubs through their kept runs, the other rows scanned together."""
+        indptr, nbr, rel = ((self.out_indptr, self.out_nbr, self.out_rel) if direction == "out"
+                            else (self.in_indptr, self.in_nbr, self.in_rel))
+        nodes = np.asarray(nodes, dtype=np.int64)
+        hub = indptr[nodes + 1] - indptr[nodes] >= HUB_DEGREE
+        pos, source = csr_ranges(indptr, nodes[~hub])
+        keep = rel[pos] == relation
+        sources, neighbours = [source[keep]], [nbr[pos[keep]]]
+        for node in nodes[hub].tolist():
+            rels, starts, lengths = self.relation_runs(node, direction)
+            j = int(np.searchsorted(rels, relation))
+            if j < len(rels) and rels[j] == relation:
+                sources.append(np.full(lengths[j], node, dtype=np.int64))
+                neighbours.append(np.asarray(nbr[starts[j]:starts[j] + lengths[j]], dtype=np.int64))
+        return np.concatenate(sources), np.concatenate(neighbours)
+
     @property
     def num_edges(self) -> int:
         return len(self.edges)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgrag.methods.ultrag.dsl import parse_query
 from kgrag.methods.ultrag.executors import NeuralExecutor, SymbolicExecutor, diffusion_matrix, personalised_pagerank
-from kgrag.store.snapshot import GraphSnapshot
+from kgrag.store.snapshot import HUB_DEGREE, GraphSnapshot
 
 
 @st.composite
@@ -31,6 +33,21 @@ def test_symbolic_chain_equals_set_traversal(g, data):
     want = g.follow([seed], [(r, "in" if inv else "out") for r, inv in steps])
     assert set(np.flatnonzero(got).tolist()) == set(want.tolist())
     assert set(np.unique(got)) <= {0.0, 1.0}  # crisp in, crisp out
+
+
+@settings(max_examples=200, deadline=None)
+@given(graphs(), st.data())
+def test_sparse_projection_equals_the_relation_matrix(g, data):
+    """Projecting along the support's own edges (hub rows through their relation runs) gives what
+    the per-relation matrix gives."""
+    x = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.0, 0.25, 0.5, 1.0]), min_size=g.num_nodes,
+                                    max_size=g.num_nodes)), dtype=np.float32)
+    relation, inverse = data.draw(st.integers(0, g.num_relations - 1)), data.draw(st.booleans())
+    with patch.object(SymbolicExecutor, "SPARSE_SHARE", -1.0):
+        dense = SymbolicExecutor(g).project(x, relation, inverse)
+    for hub_degree in (1, 2, HUB_DEGREE):
+        with patch.object(SymbolicExecutor, "SPARSE_SHARE", 1.0), patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree):
+            assert SymbolicExecutor(g).project(x, relation, inverse).tolist() == dense.tolist()
 
 
 def test_max_product_projection_and_logic():

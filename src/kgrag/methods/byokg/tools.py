@@ -168,15 +168,30 @@ def shortest_path_items(kg: KnowledgeGraph, sources: list[int], targets: list[in
     return items
 
 
+NEAR_ENTITIES_PER_TRIPLE = 4  # on a graph of `approximate` size: entities searched per triple wanted...
+NEAR_TRIPLE_BUDGET = 20_000  # ...and the most triples incident to them that are scored
+
+
 def triplet_items(kg: KnowledgeGraph, question_vector: np.ndarray, top_k: int, round_: int) -> list[ContextItem]:
     """The paper's text-based retrieval (Eq. 10) over every triple: cos(q,h) + cos(q,r) + cos(q,t),
-    vectorised as node and relation score look-ups (one product per entity, not per triple)."""
+    vectorised as node and relation score look-ups (one product per entity, not per triple). On a
+    graph of millions of entities (`KnowledgeGraph.approximate`), one pass over every triple costs
+    more than the whole answer may: the triples scored there are those incident to the question's
+    nearest entities (the approximate index), as a vector store of triples would also find them."""
     edges = kg.snapshot.edges
     if not len(edges) or top_k <= 0:
         return []
-    node = np.asarray(kg.entity_matrix @ question_vector, dtype=np.float32)
     rel = np.asarray(kg.relation_matrix @ question_vector, dtype=np.float32)
-    scores = node[edges[:, 0]] + rel[edges[:, 1]] + node[edges[:, 2]]
+    if kg.approximate:
+        edges = _near_triples(kg, question_vector, NEAR_ENTITIES_PER_TRIPLE * top_k)
+        ends = np.unique(edges[:, [0, 2]])
+        cos = np.asarray(kg.entity_matrix[ends] @ question_vector, dtype=np.float32)
+        scores = cos[np.searchsorted(ends, edges[:, 0])] + rel[edges[:, 1]] + cos[np.searchsorted(ends, edges[:, 2])]
+    else:
+        node = np.asarray(kg.entity_matrix @ question_vector, dtype=np.float32)
+        scores = node[edges[:, 0]] + rel[edges[:, 1]] + node[edges[:, 2]]
+    if not len(scores):
+        return []
     k = min(top_k, len(scores))
     top = np.argpartition(-scores, k - 1)[:k]
     top = top[np.argsort(-scores[top], kind="stable")]
@@ -184,3 +199,21 @@ def triplet_items(kg: KnowledgeGraph, question_vector: np.ndarray, top_k: int, r
     return [ContextItem(f"{names[h]} -> {rels[r]} -> {names[t]}", "triplet", round_,
                         float(max(0.0, scores[i] / 3)), (int(h), int(t)))
             for i in top.tolist() for h, r, t in [edges[i]]]
+
+
+def _near_triples(kg: KnowledgeGraph, question_vector: np.ndarray, entities: int) -> np.ndarray:
+    """(head, relation, tail) rows incident to the ``entities`` entities nearest the question,
+    nearest first, at most `NEAR_TRIPLE_BUDGET` of them, each once."""
+    snap = kg.snapshot
+    parts, left = [], NEAR_TRIPLE_BUDGET
+    for entity in kg.entity_index.nearest(question_vector, entities)[0].tolist():
+        for indptr, nbr, rel, out in ((snap.out_indptr, snap.out_nbr, snap.out_rel, True),
+                                      (snap.in_indptr, snap.in_nbr, snap.in_rel, False)):
+            start = int(indptr[entity])
+            end = min(int(indptr[entity + 1]), start + left)
+            other, mine = nbr[start:end], np.full(end - start, entity)
+            parts.append(np.stack([mine, rel[start:end], other] if out else [other, rel[start:end], mine], 1))
+            left -= end - start
+        if left <= 0:
+            break
+    return np.unique(np.concatenate(parts).astype(np.int64), axis=0) if parts else np.zeros((0, 3), dtype=np.int64)

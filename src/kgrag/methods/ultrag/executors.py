@@ -75,9 +75,16 @@ class SymbolicExecutor(FuzzyExecutor):
             self._by_target[key] = self.g.relation_matrix(relation, inverse=not inverse).tocsr()
         return self._by_target[key]
 
+    SPARSE_SHARE = 1 / 64  # up to this share of nodes in x's support, project along their own edges
+
     def project(self, x: np.ndarray, relation: int, inverse: bool) -> np.ndarray:
-        m = self._matrix(relation, inverse)
         out = np.zeros(self.g.num_nodes, dtype=np.float32)
+        support = np.flatnonzero(x)
+        if len(support) <= self.SPARSE_SHARE * self.g.num_nodes:  # a few sources: no pass over the relation
+            sources, targets = self.g.relation_edges(support, relation, "in" if inverse else "out")
+            np.maximum.at(out, targets, x[sources])
+            return out
+        m = self._matrix(relation, inverse)
         rows = np.flatnonzero(np.diff(m.indptr))
         if len(rows):
             out[rows] = np.maximum.reduceat(x[m.indices], m.indptr[rows])
