@@ -37,6 +37,10 @@ CASES = {
     "the films starring John Travolta were released in which years": "starred_actors<|release_year>",
     "what genres are the movies directed by the director of Kill Bill": "directed_by>|directed_by<|has_genre>",
     "which languages are spoken in the films written by Quentin Tarantino": "written_by<|in_language>",
+    "who is the director that directed Kill Bill": "directed_by>",  # a noun and its relative clause: one phrase
+    "who's the director of Kill Bill": "directed_by>",  # "s" of "who's" is no answer type
+    "the movies that share a director with Pulp Fiction were released in which years":
+        "directed_by>|directed_by<|release_year>",  # shared: out to the director and back
 }
 
 STYLES = {
@@ -103,6 +107,24 @@ def test_counts_relation_phrases(films: KnowledgeGraph) -> None:
     assert demand[directed] == pytest.approx(2.0)  # two phrases name it: a 3-hop question
     demand, _ = scorer.demand("who directed X")
     assert demand[directed] == pytest.approx(1.0)
+
+
+def test_shared_relations_count_twice_and_the_nearest_names_the_first_step(films: KnowledgeGraph) -> None:
+    scorer = ZeroShotPathScorer(films)
+    demand, _ = scorer.demand("the movies that share actors with X were released in which years")
+    assert demand[films.relation_ids["starred_actors"]] == pytest.approx(2.0)
+    first = scorer.first_step("who directed films for the writer of X")
+    assert first is not None and first[0] == films.relation_ids["written_by"]
+    first = scorer.first_step("the films written by the writer of X were directed by who")
+    assert first is not None and first[0] == films.relation_ids["written_by"]
+    assert scorer.first_step("tell me about X") is None
+
+
+def test_a_category_question_is_answered_in_one_hop(films: KnowledgeGraph) -> None:
+    """"what kind of film is X" asks for a value of X, not for other films (a classifier noun
+    names no answer side)."""
+    for question in ("what kind of film is Grease", "what type of movie is Kill Bill"):
+        assert "|" not in _best(films, question), question
 
 
 def test_fast_and_sane_on_empty_input(films: KnowledgeGraph) -> None:

@@ -43,8 +43,16 @@ STOPWORDS = frozenset([
     "another", "such", "same", "own", "just", "only", "both", "either", "neither", "one", "ones", "i", "me",
     "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "they", "them", "their", "what",
     "which", "who", "whom", "whose", "when", "where", "why", "how", "listed", "list", "tell", "give", "name",
-    "named", "say", "said", "find", "show", "please"
+    "named", "say", "said", "find", "show", "please",
+    "s", "t", "d", "ll", "re", "ve", "m",  # what is left of a contraction ("who's" -> "who", "s")
 ])
+# nouns that ask for a category of the thing named after them ("what kind of film is X"): the
+# answer is a value, not the subjects the type word would otherwise ask for
+CLASSIFIER_NOUNS = frozenset(["kind", "kinds", "type", "types", "sort", "sorts", "category", "categories",
+                              "class", "variety"])
+RELATIVE_WORDS = frozenset(["that", "who", "which", "whom", "whose"])  # "the director that directed X": one phrase
+# "films that share actors with X": X's actors, then their other films: the named relation is followed twice
+SHARE_WORDS = frozenset(["share", "shares", "shared", "sharing", "common"])
 WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how"])
 NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
 MASK = "x"  # mask_spans replaces the grounded mention with "X"
@@ -85,6 +93,7 @@ class ZeroShotWeights:
     subject_type: float = 1.0  # backward terminal when the type word names no relation ("which films")
     hop: float = 0.05  # per step
     answer_size: float = 0.02  # per log answer-set size
+    first_step: float = 0.3  # the path starts with the relation named nearest the mention
     lexical: float = 1.0  # strength of a full stem match
     contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
@@ -170,6 +179,8 @@ class ZeroShotPathScorer:
                     run.append(run[-1] + 1)
                 type_row = strength[run].max(axis=0)
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
+                if content[run[0]][1] in CLASSIFIER_NOUNS:
+                    type_row = None  # "what kind of film": the type says nothing of the answer's side
         demand = np.zeros(n_rel, dtype=np.float32)
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
         type_rel = None
@@ -183,15 +194,45 @@ class ZeroShotPathScorer:
                 type_rel = (r, s)
                 last = (i, r, s)
                 continue
-            if last is not None and last[1] == r and i == last[0] + 1:  # same phrase: counts once
+            if last is not None and last[1] == r and (i == last[0] + 1 or self._relative(toks, last[0], i)):
+                # the same phrase, or a noun and the relative clause about it: counts once
                 demand[r] += max(s - last[2], 0.0)
                 s = max(s, last[2])
             else:
                 demand[r] += s
+            if any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content)):
+                demand[r] += s  # shared: out to it and back
             last = (i, r, s)
         if type_rel is not None and demand[type_rel[0]] == 0:
             demand[type_rel[0]] = type_rel[1]
         return demand, type_row
+
+    def first_step(self, masked_question: str) -> tuple[int, float] | None:
+        """The relation named nearest the grounded mention, and how strongly: a relation path
+        starts there ("the director of the writer of X" begins with the writer), as English puts a
+        modifier next to what it modifies. None when no word names a relation."""
+        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
+        if MASK not in toks:
+            return None
+        at = toks.index(MASK)
+        content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()
+                   and t not in SHARE_WORDS]
+        if not content:
+            return None
+        strength = self.word_relation_strength([t for _, t in content])
+        named = [(abs(i - at), k) for k, (i, _) in enumerate(content) if strength[k].max() >= self.w.threshold]
+        if not named:
+            return None
+        k = min(named)[1]
+        r = int(np.argmax(strength[k]))
+        return r, float(strength[k, r])
+
+    @staticmethod
+    def _relative(toks: list[str], a: int, b: int) -> bool:
+        """Tokens a and b are a noun and the verb of a relative clause about it ("director that
+        directed", "person who wrote"): only a relative word and auxiliaries lie between."""
+        between = toks[a + 1:b]
+        return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
 
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -226,8 +267,15 @@ class ZeroShotPathScorer:
         if type_row is not None:
             named = float(type_row.max())
             # forward terminal: does the type word name that relation; backward: does it name none
-            agree = np.where(forward > 0, type_row[last_rel], w.subject_type * (1.0 - named))
+            # (the subject side only when the question names some relation: with none named, a
+            # backward terminal is the longer path to answers nothing asked for)
+            subject = w.subject_type * (1.0 - named) if demand.any() else 0.0
+            agree = np.where(forward > 0, type_row[last_rel], subject)
             score += w.answer_type * agree
+        first = self.first_step(masked_question) if w.first_step else None
+        if first is not None:
+            starts = np.array([c.path.steps[0][0] for c in candidates])
+            score += w.first_step * first[1] * (starts == first[0])
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
         score -= w.answer_size * np.log1p(sizes)
         if path_vectors is not None:
