@@ -120,9 +120,16 @@ def test_shared_relations_count_twice_and_the_nearest_names_the_first_step(films
     assert scorer.first_step("tell me about X") is None
 
 
-def test_a_category_question_is_answered_in_one_hop(films: KnowledgeGraph) -> None:
-    """"what kind of film is X" asks for a value of X, not for other films (a classifier noun
-    names no answer side)."""
+def test_a_category_question_asks_for_a_category_like_relation(films: KnowledgeGraph) -> None:
+    """"what kind of film is X" asks for a value of X that groups many films (a classifier noun
+    names no answer side; the KG's own statistics say which relation's values are categories)."""
+    scorer = ZeroShotPathScorer(films)
+    assert scorer.asks_category("what kind of film is X") and not scorer.asks_category("who directed X")
+    fan_in = {r: np.log1p(sum(rr == r for _, rr, _ in TRIPLES) / len({t for _, rr, t in TRIPLES if rr == r}))
+              for r in {r for _, r, _ in TRIPLES}}  # subjects per distinct value, from the triples
+    top = max(fan_in.values())
+    for r, value in fan_in.items():
+        assert scorer.category[films.relation_ids[r]] == pytest.approx(value / top)
     for question in ("what kind of film is Grease", "what type of movie is Kill Bill"):
         assert "|" not in _best(films, question), question
 

@@ -94,6 +94,7 @@ class ZeroShotWeights:
     hop: float = 0.05  # per step
     answer_size: float = 0.02  # per log answer-set size
     first_step: float = 0.3  # the path starts with the relation named nearest the mention
+    category: float = 0.5  # "what kind of X": the answer relation's values group many subjects
     lexical: float = 1.0  # strength of a full stem match
     contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
@@ -118,6 +119,13 @@ class ZeroShotPathScorer:
         self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
         self.rel_stems = [[stem(w) for w in words] for words in self.rel_words]
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
+        edges = kg.snapshot.edges
+        # how category-like each relation's values are: subjects per distinct object, log-scaled to [0, 1]
+        pairs = np.unique(edges[:, [1, 2]], axis=0) if len(edges) else np.zeros((0, 2), dtype=np.int64)
+        objects = np.bincount(pairs[:, 0], minlength=n).astype(np.float64)
+        uses = np.bincount(edges[:, 1], minlength=n).astype(np.float64) if len(edges) else np.zeros(n)
+        fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
+        self.category = (fan_in / fan_in.max() if len(fan_in) and fan_in.max() > 0 else fan_in).astype(np.float32)
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
 
@@ -207,6 +215,16 @@ class ZeroShotPathScorer:
             demand[type_rel[0]] = type_rel[1]
         return demand, type_row
 
+    @staticmethod
+    def asks_category(masked_question: str) -> bool:
+        """"what kind / type / sort of ..." right after the wh-word: the answer is a category."""
+        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
+        at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+        if at is None:
+            return False
+        nxt = next((t for t in toks[at + 1:] if t not in STOPWORDS), None)
+        return nxt in CLASSIFIER_NOUNS
+
     def first_step(self, masked_question: str) -> tuple[int, float] | None:
         """The relation named nearest the grounded mention, and how strongly: a relation path
         starts there ("the director of the writer of X" begins with the writer), as English puts a
@@ -276,6 +294,8 @@ class ZeroShotPathScorer:
         if first is not None:
             starts = np.array([c.path.steps[0][0] for c in candidates])
             score += w.first_step * first[1] * (starts == first[0])
+        if w.category and self.asks_category(masked_question):
+            score += w.category * forward * self.category[last_rel]
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
         score -= w.answer_size * np.log1p(sizes)
         if path_vectors is not None:
