@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -119,13 +120,7 @@ class ZeroShotPathScorer:
         self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
         self.rel_stems = [[stem(w) for w in words] for words in self.rel_words]
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
-        edges = kg.snapshot.edges
-        # how category-like each relation's values are: subjects per distinct object, log-scaled to [0, 1]
-        pairs = np.unique(edges[:, [1, 2]], axis=0) if len(edges) else np.zeros((0, 2), dtype=np.int64)
-        objects = np.bincount(pairs[:, 0], minlength=n).astype(np.float64)
-        uses = np.bincount(edges[:, 1], minlength=n).astype(np.float64) if len(edges) else np.zeros(n)
-        fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
-        self.category = (fan_in / fan_in.max() if len(fan_in) and fan_in.max() > 0 else fan_in).astype(np.float32)
+
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
 
@@ -214,6 +209,21 @@ class ZeroShotPathScorer:
         if type_rel is not None and demand[type_rel[0]] == 0:
             demand[type_rel[0]] = type_rel[1]
         return demand, type_row
+
+    @cached_property
+    def category(self) -> np.ndarray:
+        """How category-like each relation's values are: subjects per distinct object, log-scaled
+        to [0, 1]. Distinct (object, relation) pairs are the relation runs of the incoming CSR
+        (rows sorted by relation): one pass over the edges, no sort, computed on first need."""
+        snap, n = self.kg.snapshot, len(self.rel_stems)
+        rel = np.asarray(snap.in_rel, dtype=np.int64)
+        run = np.ones(len(rel), dtype=bool)
+        np.not_equal(rel[1:], rel[:-1], out=run[1:])
+        run[snap.in_indptr[:-1][np.diff(snap.in_indptr) > 0]] = True  # each object's row starts a run
+        objects = np.bincount(rel[run], minlength=n).astype(np.float64)
+        uses = np.bincount(rel, minlength=n).astype(np.float64)
+        fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
+        return (fan_in / fan_in.max() if n and fan_in.max() > 0 else fan_in).astype(np.float32)
 
     @staticmethod
     def asks_category(masked_question: str) -> bool:
