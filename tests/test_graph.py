@@ -34,3 +34,17 @@ def test_the_default_budget_is_a_quarter_of_memory(monkeypatch) -> None:  # noqa
 
     monkeypatch.delenv("KGRAG_RESIDENT_MB", raising=False)
     assert resident_limit_bytes() == os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 4
+
+
+def test_a_single_text_is_embedded_once_and_its_vector_cannot_be_changed(sample_kg) -> None:  # noqa: ANN001
+    kg = KnowledgeGraph(sample_kg.db_dir)
+    try:
+        first = kg.embed(["who directed X"])
+        assert kg.embed(["who directed X"]) is first  # auto's members share the question's vector
+        np.testing.assert_allclose(first, kg.embedder.embed(["who directed X"]), rtol=1e-6, atol=1e-6)
+        assert not first.flags.writeable
+        pair = kg.embed(["who directed X", "who wrote X"])  # batches are not memoised
+        assert pair.flags.writeable and pair.shape[0] == 2
+        assert kg.embed(["who wrote X"]) is not first
+    finally:
+        kg.close()

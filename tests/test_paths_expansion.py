@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.paths import enumerate_paths, enumeration_order, extend_paths, root_path
+from kgrag.paths import PathCandidate, enumerate_paths, enumeration_order, extend_paths, root_path, route_counts
 from kgrag.relation_steps import EAGER_ENTRIES, grouped_steps
 from kgrag.store.snapshot import HUB_DEGREE, GraphSnapshot
 
@@ -116,3 +116,30 @@ def test_extending_many_prefixes_at_once_equals_one_at_a_time(g, data) -> None: 
     alone = sorted((c for p in prefixes for c in extend_paths(snap, [p])), key=enumeration_order)
     assert [(c.path, c.answers.tolist()) for c in together] == [(c.path, c.answers.tolist()) for c in alone]
     assert all(c.seed == seed and seed not in c.answers for c in together)
+
+
+def naive_routes(edges: list[tuple[int, int, int]], seed: int, steps: tuple, target: int) -> int:
+    """Walks from ``seed`` along ``steps`` ending at ``target``, no node after the seed being the seed."""
+    def walks(node: int, rest: tuple) -> int:
+        if not rest:
+            return int(node == target)
+        relation, direction = rest[0]
+        nxt = [t for h, r, t in edges if r == relation and h == node] if direction == "out" else \
+              [h for h, r, t in edges if r == relation and t == node]
+        return sum(walks(m, rest[1:]) for m in nxt if m != seed)
+    return walks(seed, steps)
+
+
+@settings(max_examples=150, deadline=None)
+@given(graphs(), st.data(), st.sampled_from([HUB_DEGREE, 1]))
+def test_route_counts_equal_the_walks_a_naive_search_counts(g, data, hub_degree) -> None:  # noqa: ANN001
+    n, r, edges = g
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64), n, r)
+    seed = data.draw(st.integers(0, n - 1))
+    with patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree):  # hubs read through their relation runs
+        for cand in enumerate_paths(snap, seed, max_hops=3, max_frontier=n):
+            counts = route_counts(snap, cand)
+            assert counts.tolist() == [naive_routes(edges, seed, cand.path.steps, int(t)) for t in cand.answers]
+            assert (counts > 0).all()  # every answer is reached by some route
+            back = PathCandidate.from_json(cand.to_json(), cand.answers)
+            assert back.path == cand.path and back.seed == cand.seed

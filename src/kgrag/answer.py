@@ -10,7 +10,8 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-__all__ = ["Answer", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Subgraph", "jsonable"]
+__all__ = ["Answer", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Subgraph", "jsonable",
+           "list_text"]
 
 
 @dataclass
@@ -67,6 +68,14 @@ class Subgraph:
 
     nodes: list[GraphNode] = field(default_factory=list)
     edges: list[GraphEdge] = field(default_factory=list)
+
+
+LISTED = 10  # answers named in an extractive answer's text
+
+
+def list_text(names: list[str]) -> str:
+    """An extractive answer's text: the first answers, comma-separated, "…" when there are more."""
+    return ", ".join(names[:LISTED]) + (" …" if len(names) > LISTED else "")
 
 
 def jsonable(value: Any) -> Any:

@@ -45,6 +45,9 @@ def resident_limit_bytes() -> int:
     return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 4
 
 
+RECENT_TEXTS = 64  # single texts whose embedding `KnowledgeGraph.embed` keeps
+
+
 class KnowledgeGraph:
     def __init__(self, db_dir: str | Path, embedder: Embedder | None = None, *, version: Path | None = None) -> None:
         """``version``: read that version instead of the current one (a worker of a distributed
@@ -82,7 +85,7 @@ class KnowledgeGraph:
         """Drop every lazily loaded service, so the next use loads it from the current version."""
         if "store" in self.__dict__:
             self.store.close()
-        for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn"]:
+        for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn", "_recent"]:
             self.__dict__.pop(name, None)
 
     @property
@@ -249,7 +252,19 @@ class KnowledgeGraph:
                                  [humanize_label(r) for r in self.relations])
 
     def embed(self, texts: list[str]) -> np.ndarray:
-        return self.embedder.embed(texts)
+        """Unit vectors of ``texts``. A single text's vector is memoised (read-only) for a few
+        texts: `auto` asks every member, and each embeds the same masked question."""
+        if len(texts) != 1:
+            return self.embedder.embed(texts)
+        recent: dict[str, np.ndarray] = self.__dict__.setdefault("_recent", {})
+        vector = recent.get(texts[0])
+        if vector is None:
+            vector = self.embedder.embed(texts)
+            vector.setflags(write=False)
+            if len(recent) >= RECENT_TEXTS:
+                self.__dict__["_recent"] = recent = {}  # a fresh dict: safe with concurrent questions
+            recent[texts[0]] = vector
+        return vector
 
     def embed_each(self, texts: list[str]) -> np.ndarray:
         """One encoder pass per text, for caches filled as questions arrive: a batch pads and

@@ -125,6 +125,37 @@ class PathCandidate:
     def params(self) -> dict[str, int]:
         return {"id": int(self.seed)} if self.anchor is None else {"id": int(self.seed), "anchor": int(self.anchor)}
 
+    def to_json(self) -> dict[str, Any]:
+        """Seed, steps and anchor (not the answers): what an `Evidence` names the path by."""
+        return {"seed": int(self.seed), "steps": [[int(r), d] for r, d in self.path.steps],
+                "bridge": self.path.bridge, "anchor": None if self.anchor is None else int(self.anchor)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], answers: np.ndarray) -> PathCandidate:
+        path = RelationPath(tuple((int(r), str(d)) for r, d in data["steps"]), bool(data.get("bridge", False)))
+        return cls(int(data["seed"]), path, np.asarray(answers, dtype=np.int64), data.get("anchor"))
+
+
+def route_counts(snapshot: GraphSnapshot, candidate: PathCandidate) -> np.ndarray:
+    """For each of the candidate's answers, how many walks along its path from the seed (never back
+    through the seed, as the answers themselves) end there. An answer many routes reach is the one
+    the path most supports ("directors of films that share actors with X": the director of several
+    of those films). A bridge path's middle node has one route: ones."""
+    answers = np.asarray(candidate.answers, dtype=np.int64)
+    if candidate.path.bridge or not candidate.path.steps:
+        return np.ones(len(answers))
+    nodes, weight = np.array([candidate.seed], dtype=np.int64), np.ones(1)
+    for relation, direction in candidate.path.steps:
+        sources, reached = snapshot.relation_edges(nodes, relation, direction)
+        keep = reached != candidate.seed
+        carried = weight[np.searchsorted(nodes, sources[keep])]
+        nodes, at = np.unique(reached[keep], return_inverse=True)
+        weight = np.bincount(at, weights=carried, minlength=len(nodes))
+        if not len(nodes):
+            return np.zeros(len(answers))
+    pos = np.minimum(np.searchsorted(nodes, answers), len(nodes) - 1)
+    return np.where(nodes[pos] == answers, weight[pos], 0.0)
+
 
 _DIRECTIONS = ("out", "in")  # expansion order: forward steps first, relations ascending within each
 

@@ -77,7 +77,7 @@ class UnitRowIndex:
 
         if self._half is None:
             self._half = torch.from_numpy(self.matrix.astype(np.float16))
-        return (self._half @ torch.from_numpy(np.asarray(vec, dtype=np.float32)).to(torch.float16)).float().numpy()
+        return (self._half @ torch.tensor(vec, dtype=torch.float16)).float().numpy()
 
 
 def nearest_neighbour_table(cache_dir: Path, tag: str, matrix: np.ndarray, k: int,

@@ -32,7 +32,7 @@ def test_standardisation_is_learned_from_training_questions_and_saved(tmp_path: 
     ranker.fit(q, feats, cands, pos, epochs=40, progress=False)
     if standardize:
         np.testing.assert_allclose(ranker.q_mean, q.mean(0), rtol=1e-5)
-        np.testing.assert_allclose(ranker.q_scale, q.std(0) + 1e-6, rtol=1e-4)
+        np.testing.assert_allclose(ranker.q_scale, q.std(0), rtol=1e-4)  # every dimension varies: no floor
     else:
         assert not ranker.q_mean.any() and (ranker.q_scale == 1).all()
     codes = ranker.encode_paths(feats)
@@ -40,6 +40,19 @@ def test_standardisation_is_learned_from_training_questions_and_saved(tmp_path: 
     again = PathRanker.load(tmp_path)
     for row in q[:20]:
         assert np.array_equal(again.score(row, again.encode_paths(feats)), ranker.score(row, codes))
+
+
+def test_a_dimension_the_questions_never_vary_in_is_not_amplified() -> None:
+    from kgrag.learn.path_ranker import SCALE_FLOOR, question_scale
+
+    q, *_ = _toy()
+    q[:, 5] = 0.25  # a dead unit: constant over the training questions
+    scale = question_scale(q)
+    spread = q.std(0)
+    assert scale[5] == pytest.approx(SCALE_FLOOR * np.median(spread))
+    np.testing.assert_allclose(np.delete(scale, 5), np.delete(spread, 5), rtol=1e-5)
+    same = np.repeat(q[:1], 30, axis=0)  # pairs that all mask to one question: centre only
+    assert (question_scale(same) == 1).all()
 
 
 def test_standardising_separates_questions_that_differ_in_a_small_direction() -> None:

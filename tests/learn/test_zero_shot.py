@@ -153,3 +153,23 @@ def test_works_with_any_embedder(movies_kg: KnowledgeGraph) -> None:
     assert movies_kg.relations[sel.ranked()[0][0].path.steps[0][0]] == "directed_by"
     best = sel.ranked()[0][0].path
     assert [movies_kg.relations[r] for r, _ in best.steps] == ["directed_by", "directed_by"]
+
+
+def test_a_question_is_read_once_and_the_memo_stays_bounded(films: KnowledgeGraph) -> None:
+    from kgrag.learn.zero_shot import READINGS_KEPT
+
+    question = "what genres are the movies directed by the director of Kill Bill"
+    sel = LearnedPathSelector(films).select(question)
+    masked = question.replace("Kill Bill", "X")
+    scorer, fresh = ZeroShotPathScorer(films), ZeroShotPathScorer(films)
+    first = scorer.score(masked, sel.question_vector, sel.candidates)
+    assert scorer.read(masked) is scorer.read(masked)  # the beam's levels reuse one reading
+    np.testing.assert_array_equal(scorer.score(masked, sel.question_vector, sel.candidates), first)
+    np.testing.assert_array_equal(fresh.score(masked, sel.question_vector, sel.candidates[::-1]), first[::-1])
+    reading = scorer.read(masked)
+    demand, type_row = scorer.demand(masked)
+    np.testing.assert_array_equal(reading.demand, demand)
+    assert reading.first_step == scorer.first_step(masked) and reading.asks_category is False
+    for k in range(READINGS_KEPT + 5):
+        scorer.read(f"which films did X direct in year {k}")
+    assert len(scorer._readings) <= READINGS_KEPT

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kgrag.errors import InvalidOptionError
+from kgrag.learn.score_fusion import FUSION_WEIGHTS
 from kgrag.methods import create_method
 
 
@@ -26,13 +27,37 @@ def test_answers_with_its_provenance_and_confidence(auto) -> None:  # noqa: ANN0
     assert any(k.startswith("graphraft.") for k in ans.timings) and any(k.startswith("baseline.") for k in ans.timings)
 
 
-def test_the_chosen_member_has_the_highest_confidence(auto, sample_split) -> None:  # noqa: ANN001
-    for item in sample_split[1][:10]:
+def test_the_chosen_member_is_the_most_confident_unless_the_members_disagree(auto, sample_split) -> None:  # noqa: ANN001
+    seen = set()
+    for item in sample_split[1][:16]:
         ans = auto.answer(item.question)
         if ans.error:
             continue
-        conf = ans.evidence[0].data["confidence"]
-        assert conf[ans.produced_by[0]] == max(conf.values()) == ans.confidence
+        data = ans.evidence[0].data
+        conf, chosen = data["confidence"], ans.produced_by[0]
+        assert conf[chosen] == ans.confidence
+        if data["members_disagree"] and auto.choosers:  # the model fitted where they disagree chooses
+            answers = auto._member_answers(item.question)
+            choice = auto._predict(auto.choosers, answers)
+            assert choice[chosen] == max(choice.values())
+        else:
+            assert conf[chosen] == max(conf.values())
+        seen.add(data["members_disagree"])
+    assert seen == {True, False}  # both rules were exercised
+
+
+def test_where_members_disagree_is_read_from_their_top_answers() -> None:
+    from kgrag.answer import Answer, RankedEntity
+    from kgrag.methods.auto.method import members_disagree
+
+    def answer(*names: str) -> Answer:
+        a = Answer(question="q", method="m")
+        a.entities = [RankedEntity(n, 1.0, i) for i, n in enumerate(names)]
+        return a
+
+    assert not members_disagree({"a": answer("Paris", "Lyon"), "b": answer("paris")})
+    assert members_disagree({"a": answer("Paris"), "b": answer("Lyon", "Paris")})
+    assert not members_disagree({"a": answer("Paris"), "b": answer()})  # one answered: nothing to choose
 
 
 def test_members_are_validated(sample_kg) -> None:  # noqa: ANN001
@@ -46,9 +71,14 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     method = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     report = method.fit(sample_split[0])
     assert report["calibration"] == "pairs" and report["graphraft"]["kept"] > 0
+    fusion = report["path_fusion"]["graphraft"]  # the zero-shot weight, chosen on the held-aside pairs
+    assert fusion["zero_shot_weight"] in FUSION_WEIGHTS and fusion["questions"] > 0
+    assert method.members["graphraft"].selector.zero_shot_weight == fusion["zero_shot_weight"]
     method.save(tmp_path / "auto")
     again = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     assert again.load(tmp_path / "auto") and again.calibration_source == "pairs"
+    assert again.zero_shot_weights == {"graphraft": fusion["zero_shot_weight"]}
+    assert again.members["graphraft"].selector.zero_shot_weight == fusion["zero_shot_weight"]
     for item in sample_split[1][:8]:
         a, b = method.answer(item.question), again.answer(item.question)
         assert (a.names, a.confidence, a.produced_by) == (b.names, b.confidence, b.produced_by)
@@ -69,3 +99,27 @@ def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg) -> 
     never = create_method("auto", sample_kg, {"synthetic_per_hop": 20, "escalate_below": 1.0, "escalate": "never"},
                           llm=llm)
     assert never.answer("who directed 21 Grams").produced_by[0] != "byokg"
+
+
+def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_kg) -> None:  # noqa: ANN001
+    from kgrag.answer import Answer, Evidence, RankedEntity
+    from kgrag.paths import enumerate_paths
+
+    names = movies_kg.names
+    seed = names.index("Quentin Tarantino")
+    cand = next(c for c in enumerate_paths(movies_kg.snapshot, seed, max_hops=2)
+                if c.path.key(movies_kg.relations) == "directed_by<|starred_actors>")
+    # Uma Thurman starred in both of his films, John Travolta in one: the member listed Travolta first
+    member = Answer(question="who starred in films directed by Quentin Tarantino", method="graphraft",
+                    entities=[RankedEntity(names[i], 0.5, i) for i in ("John Travolta", "Uma Thurman", "Grease")
+                              for i in [names.index(i)]], num_selected=2, text="John Travolta, Uma Thurman",
+                    evidence=[Evidence("query", "MATCH ...", 1.0, {"route": cand.to_json()})])
+    auto = create_method("auto", movies_kg)
+    result = Answer(question=member.question, method="auto")
+    auto._adopt(result, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})
+    assert result.names == ["Uma Thurman", "John Travolta", "Grease"]  # the uncommitted rest stays behind
+    assert result.text == "Uma Thurman, John Travolta" and result.num_selected == 2
+    member.evidence[0].data.pop("route")  # no path named: the member's order stands
+    again = Answer(question=member.question, method="auto")
+    auto._adopt(again, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})
+    assert again.names == ["John Travolta", "Uma Thurman", "Grease"] and again.text == "John Travolta, Uma Thurman"

@@ -40,6 +40,21 @@ def path_features(path_vecs: np.ndarray, paths: Sequence[RelationPath], relation
     return np.concatenate([np.asarray(path_vecs, dtype=np.float32), per_step.reshape(n, -1), hops], axis=1)
 
 
+SCALE_FLOOR = 0.1  # a question dimension's scale is at least this share of the median dimension's
+
+
+def question_scale(q_vecs: np.ndarray) -> np.ndarray:
+    """Per-dimension scale for standardising question vectors: their spread, floored at a share of
+    the typical spread. A dimension the training questions never vary in (a dead encoder unit, or
+    pairs that all share one masked question) would otherwise multiply a new question's difference
+    there by a million, and its path scores with it. No spread at all: unit scale."""
+    spread = np.asarray(q_vecs, dtype=np.float64).std(0)
+    floor = SCALE_FLOOR * float(np.median(spread)) if len(spread) else 0.0
+    if floor < 1e-6:
+        return np.ones(len(spread), dtype=np.float32)
+    return np.maximum(spread, floor).astype(np.float32)
+
+
 def _mlp(d_in: int, d_hidden: int, d_out: int):  # noqa: ANN202
     import torch.nn as nn
 
@@ -91,7 +106,7 @@ class PathRanker:
 
         if self.standardize:
             self.q_mean = q_vecs.mean(0).astype(np.float32)
-            self.q_scale = (q_vecs.std(0) + 1e-6).astype(np.float32)
+            self.q_scale = question_scale(q_vecs)
         q = torch.tensor(self._standardized(q_vecs), dtype=torch.float32)
         p = torch.tensor(path_feats, dtype=torch.float32)
         mask = torch.zeros(len(candidates), len(path_feats), dtype=torch.bool)

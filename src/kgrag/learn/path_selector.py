@@ -57,6 +57,7 @@ class LearnedPathSelector:
         self._path_codes: dict[str, np.ndarray] = {}  # ranker encodings by path key
         self._keys: dict[RelationPath, str] = {}
         self._zero_shot: ZeroShotPathScorer | None = None  # untrained scoring, created on first use
+        self.zero_shot_weight = 0.0  # trained: score = ranker + this × zero-shot (`learn.score_fusion`)
 
     @property
     def trained(self) -> bool:
@@ -141,15 +142,31 @@ class LearnedPathSelector:
         return Selection(g, cands, score(cands) if cands else np.zeros(0), question_vector)
 
     def _score(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
-        """The candidates' scores for one question: the trained ranker's, else the zero-shot ones."""
+        """The candidates' scores for one question: the trained ranker's (plus the zero-shot
+        score at ``zero_shot_weight``), else the zero-shot ones."""
+        if self.ranker is None:
+            return self._zero_shot_scores(masked, question_vector, cands)
+        trained = self.ranker.score(question_vector, self._codes([c.path for c in cands]))
+        if self.zero_shot_weight:
+            return trained + self.zero_shot_weight * self._zero_shot_scores(masked, question_vector, cands)
+        return trained
+
+    def _zero_shot_scores(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
         paths = [c.path for c in cands]
-        if self.ranker is not None:
-            return self.ranker.score(question_vector, self._codes(paths))
         self._ensure_vectors(paths)
         if self._zero_shot is None:
             self._zero_shot = ZeroShotPathScorer(self.kg)
         return self._zero_shot.score(masked, question_vector, cands,
                                      np.stack([self._path_vecs[self._key(p)] for p in paths]))
+
+    def score_parts(self, question: str, sel: Selection) -> tuple[np.ndarray, np.ndarray]:
+        """The trained ranker's and the zero-shot scorer's scores of a selection's candidates,
+        apart (what a fusion weight is fitted on)."""
+        if self.ranker is None or sel.grounding is None or not sel.candidates:
+            raise KgragError("score parts need a trained ranker and a grounded selection with candidates")
+        masked = mask_spans(question, sel.grounding.spans)
+        trained = self.ranker.score(sel.question_vector, self._codes([c.path for c in sel.candidates]))
+        return trained, self._zero_shot_scores(masked, sel.question_vector, sel.candidates)
 
     # ---- persistence -----------------------------------------------------------------------------
     def save(self, directory: Path) -> None:

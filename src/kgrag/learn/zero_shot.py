@@ -32,7 +32,7 @@ from ..graph import KnowledgeGraph
 from ..paths import PathCandidate
 from ..text import humanize_label, tokenize_with_spans
 
-__all__ = ["ZeroShotPathScorer", "ZeroShotWeights"]
+__all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
 
 # generic English function words (no domain vocabulary)
 STOPWORDS = frozenset([
@@ -102,6 +102,20 @@ class ZeroShotWeights:
     threshold: float = 0.25  # a word names a relation above this strength
 
 
+@dataclass(frozen=True)
+class QuestionReading:
+    """What the scorer reads from one masked question, once: the beam scores every level's
+    prefixes with it, then the final candidates."""
+
+    demand: np.ndarray
+    type_row: np.ndarray | None
+    first_step: tuple[int, float] | None
+    asks_category: bool
+
+
+READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
+
+
 class ZeroShotPathScorer:
     """Scores candidate relation paths for a question without training (higher = better)."""
 
@@ -123,6 +137,7 @@ class ZeroShotPathScorer:
 
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
+        self._readings: dict[str, QuestionReading] = {}
 
     # ---- word evidence ---------------------------------------------------------------------------
     def _lexical(self, word: str) -> np.ndarray:
@@ -262,6 +277,19 @@ class ZeroShotPathScorer:
         between = toks[a + 1:b]
         return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
 
+    def read(self, masked_question: str) -> QuestionReading:
+        """The question's demand, answer type, first step and category flag (memoised)."""
+        reading = self._readings.get(masked_question)
+        if reading is None:
+            demand, type_row = self.demand(masked_question)
+            reading = QuestionReading(demand, type_row,
+                                      self.first_step(masked_question) if self.w.first_step else None,
+                                      bool(self.w.category) and self.asks_category(masked_question))
+            if len(self._readings) >= READINGS_KEPT:
+                self._readings = {}  # a fresh dict, not eviction: safe with concurrent questions
+            self._readings[masked_question] = reading
+        return reading
+
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Step counts per relation (paths × relations), terminal relation, terminal direction
@@ -286,7 +314,8 @@ class ZeroShotPathScorer:
         if not candidates:
             return np.zeros(0, dtype=np.float32)
         w = self.w
-        demand, type_row = self.demand(masked_question)
+        reading = self.read(masked_question)
+        demand, type_row = reading.demand, reading.type_row
         counts, last_rel, forward, hops = self._path_arrays(candidates)
         matched = np.minimum(counts, demand[None, :]).sum(axis=1)
         extra = np.clip(counts - demand[None, :], 0.0, None).sum(axis=1)
@@ -300,11 +329,11 @@ class ZeroShotPathScorer:
             subject = w.subject_type * (1.0 - named) if demand.any() else 0.0
             agree = np.where(forward > 0, type_row[last_rel], subject)
             score += w.answer_type * agree
-        first = self.first_step(masked_question) if w.first_step else None
+        first = reading.first_step
         if first is not None:
             starts = np.array([c.path.steps[0][0] for c in candidates])
             score += w.first_step * first[1] * (starts == first[0])
-        if w.category and self.asks_category(masked_question):
+        if reading.asks_category:
             score += w.category * forward * self.category[last_rel]
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
         score -= w.answer_size * np.log1p(sizes)

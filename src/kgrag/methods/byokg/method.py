@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 from pydantic import Field
 
-from ...answer import Answer, Evidence, RankedEntity
+from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...errors import NoAnswer
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
@@ -168,7 +168,7 @@ class ByoKGMethod(LearnedPathMethod):
         result.entities = [RankedEntity(kg.names[e], float(support.get(e, 0.0)), e) for e in ranked]
         result.num_selected = len(selected)
         if result.text is None and selected:
-            result.text = ", ".join(kg.names[e] for e in selected[:10]) + (" …" if len(selected) > 10 else "")
+            result.text = list_text([kg.names[e] for e in selected])
         for item in ctx.retrieved[:MAX_EVIDENCE]:
             result.evidence.append(Evidence(item.tool, item.text, item.confidence,
                                             {"round": item.round, "supports": len(item.supports)}))

@@ -15,7 +15,7 @@ from typing import Any, Literal
 import numpy as np
 from pydantic import Field
 
-from ...answer import Answer, Evidence, RankedEntity
+from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...graph import KnowledgeGraph
@@ -166,11 +166,12 @@ class GraphRAFTMethod(LearnedPathMethod):
         for rank, (cand, score) in enumerate(zip(chosen, scores)):
             result.evidence.append(Evidence("query", self._text(cand), score, {
                 "rank": rank, "selected_by": how, "path": cand.path.key(rels), "verbalised": cand.path.verbalise(rels),
-                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers)}))
+                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers),
+                "route": cand.to_json()}))
         for node in context[:5]:
             result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, {"node": node.id}))
         if result.text is None and picked:
-            result.text = ", ".join(names[i] for i in picked[:10]) + (" …" if len(picked) > 10 else "")
+            result.text = list_text([names[i] for i in picked])
 
     # ---- persistence -------------------------------------------------------------------------------
     def save(self, directory: Path) -> None:
