@@ -119,6 +119,11 @@ def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_
     auto._adopt(result, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})
     assert result.names == ["Uma Thurman", "John Travolta", "Grease"]  # the uncommitted rest stays behind
     assert result.text == "Uma Thurman, John Travolta" and result.num_selected == 2
+    other = Answer(question=member.question, method="baseline", entities=[RankedEntity("Uma Thurman", 1.0, 1)])
+    agreeing = Answer(question=member.question, method="auto")
+    auto._adopt(agreeing, member, "graphraft", {"graphraft": 0.9, "baseline": 0.5},
+                {"graphraft": member, "baseline": other})
+    assert agreeing.produced_by == ["graphraft", "baseline"]  # agreement is with the answer as reordered
     member.evidence[0].data.pop("route")  # no path named: the member's order stands
     again = Answer(question=member.question, method="auto")
     auto._adopt(again, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})

@@ -232,7 +232,7 @@ class AutoMethod(Method):
             result.entities = routed
         result.llm_calls += best.llm_calls
         result.warnings += [w for a in answers.values() for w in a.warnings]
-        top = best.entities[0].name if best.entities else None
+        top = result.entities[0].name if result.entities else None  # after the route order
         result.produced_by = [chosen] + [n for n, a in answers.items()
                                          if n != chosen and a.entities and a.entities[0].name == top]
         result.confidence = conf.get(chosen)
