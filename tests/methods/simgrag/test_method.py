@@ -81,3 +81,23 @@ def test_neighbour_table_gives_the_scan_candidates(simgrag, sample_kg):
         # same distances (ties at the k-th distance may pick different, equally near entities)
         # float32 products: the near-zero self-distance √(2 − 2cos) varies in the 4th decimal
         assert np.allclose(np.sort(table[np.isfinite(table)]), np.sort(scan[finite]), atol=1e-3)
+
+
+def test_an_entity_whose_name_contains_unknown_anchors_the_search(tmp_path):
+    """Films called "The Unknown" exist; the name is not the pattern's placeholder keyword."""
+    from kgrag.graph import KnowledgeGraph, build_indexes
+    from kgrag.store.database import Source, ingest
+    from tests.conftest import HashEmbedder
+
+    kb = tmp_path / "kb.txt"
+    kb.write_text("The Unknown|directed_by|Tod Browning\nThe Unknown|starred_actors|Lon Chaney\n"
+                  "Freaks|directed_by|Tod Browning\nDracula|directed_by|Tod Browning\n", encoding="utf-8")
+    ingest([Source(kb)], tmp_path / "db", after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
+    kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
+    try:
+        m = create_method("simgrag", kg)
+        ans = m.answer_with_pattern("who directed The Unknown",
+                                    Pattern((("The Unknown", "directed by", "UNKNOWN director 1"),)))
+        assert ans.error is None and ans.names[0] == "Tod Browning"
+    finally:
+        kg.close()

@@ -57,3 +57,27 @@ def test_pattern_from_a_learned_path(movies_kg):
     p = pattern_from_path(cand, movies_kg.names, movies_kg.relations)
     assert p.triples == (("Kill Bill", "directed by", "UNKNOWN entity 1"), ("UNKNOWN entity 2", "directed by", "UNKNOWN entity 1"))
     assert p.answer_node() == "UNKNOWN entity 2"
+
+
+@pytest.mark.parametrize(("text", "placeholder"), [
+    ("UNKNOWN film 1", True), ("UNKNOWN relation 2", True), ("unknown director 3", True),
+    ("the UNKNOWN actor 1", True),
+    ("The Unknown", False), ("Of Unknown Origin", False), ("The Unknown Woman", False), ("Unknown", False),
+    ("Toward the Unknown", False), ("directed by", False),
+])
+def test_a_placeholder_is_the_keyword_with_an_id_not_a_name_containing_the_word(text, placeholder):
+    assert Pattern((("A", "r", text),)).is_unknown(text) is placeholder
+
+
+def test_names_declared_known_are_looked_up_whatever_they_look_like():
+    p = Pattern((("UNKNOWN 7", "r", "UNKNOWN entity 1"), ("B", "s", "UNKNOWN entity 2")), known=frozenset({"UNKNOWN 7"}))
+    first, second = p.components()
+    assert not p.is_unknown("UNKNOWN 7") and first.answer_node() == "UNKNOWN entity 1"
+    assert (first.known, second.known) == (frozenset({"UNKNOWN 7"}), frozenset())
+
+
+def test_a_learned_pattern_declares_the_topic_entity_known(movies_kg):
+    g = ground(movies_kg, "who directed Kill Bill")
+    cand = next(c for c in candidate_paths(movies_kg, g, 1, 100) if c.path.key(movies_kg.relations) == "directed_by>")
+    p = pattern_from_path(cand, movies_kg.names, movies_kg.relations)
+    assert p.known == frozenset({"Kill Bill"})

@@ -21,7 +21,7 @@ from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from ..options import PathModelOptions
 from ..registry import register_method
-from .pattern import Pattern, is_unknown, load_shots, pattern_from_llm, pattern_from_path
+from .pattern import Pattern, load_shots, pattern_from_llm, pattern_from_path
 from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
 
 KNN_TABLE_K = 64
@@ -113,11 +113,12 @@ class SimGRAGMethod(LearnedPathMethod):
 
     def costs(self, pattern: Pattern) -> tuple[PatternGraph, Costs, list[str]]:
         nodes = pattern.nodes
-        texts = [v for v in nodes if not is_unknown(v)] + [r for _, r, _ in pattern.triples if not is_unknown(r)]
+        texts = [v for v in nodes if not pattern.is_unknown(v)] + [r for _, r, _ in pattern.triples
+                                                              if not pattern.is_unknown(r)]
         vecs = self._vectors(texts)
         ents, rels = self.kg.entity_matrix, self.kg.relation_matrix
-        node_costs = [None if is_unknown(v) else self._node_costs(v, vecs[v], ents) for v in nodes]
-        rel_costs = [None if is_unknown(r) else self._top_costs(rels, vecs[r], self.options.k_relations)
+        node_costs = [None if pattern.is_unknown(v) else self._node_costs(v, vecs[v], ents) for v in nodes]
+        rel_costs = [None if pattern.is_unknown(r) else self._top_costs(rels, vecs[r], self.options.k_relations)
                      for _, r, _ in pattern.triples]
         graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
         return graph, Costs(node_costs, rel_costs), nodes  # type: ignore[arg-type]

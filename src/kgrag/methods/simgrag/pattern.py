@@ -32,14 +32,25 @@ PATTERN_SCHEMA = {
 }
 
 
+# The paper's keyword with an id ("UNKNOWN film 1"): in capitals anywhere, or in any case when it
+# opens the text and an id closes it. Not any text containing the word: "The Unknown" is a film.
+_PLACEHOLDER = re.compile(r"\bUNKNOWN\b")
+_PLACEHOLDER_ANY_CASE = re.compile(r"\s*unknown\b.*\s\d+\s*$", re.IGNORECASE)
+
+
 def is_unknown(text: str) -> bool:
-    return UNKNOWN in text.upper()
+    """Whether a pattern text is a placeholder rather than a name or relation to look up."""
+    return bool(_PLACEHOLDER.search(text) or _PLACEHOLDER_ANY_CASE.match(text))
 
 
 @dataclass(frozen=True)
 class Pattern:
     triples: tuple[tuple[str, str, str], ...]
     answer: str | None = None  # the node whose matches answer the question (None: inferred)
+    known: frozenset[str] = frozenset()  # texts that are names whatever they look like (the KG's own)
+
+    def is_unknown(self, text: str) -> bool:
+        return text not in self.known and is_unknown(text)
 
     @property
     def nodes(self) -> list[str]:
@@ -54,7 +65,7 @@ class Pattern:
         if self.answer is not None:
             return self.answer
         nodes = self.nodes
-        dist = {v: 0 for v in nodes if not is_unknown(v)}
+        dist = {v: 0 for v in nodes if not self.is_unknown(v)}
         frontier = list(dist)
         while frontier:
             nxt = []
@@ -64,7 +75,7 @@ class Pattern:
                         dist[b] = dist[a] + 1
                         nxt.append(b)
             frontier = nxt
-        unknown = [v for v in nodes if is_unknown(v)]
+        unknown = [v for v in nodes if self.is_unknown(v)]
         return max(unknown, key=lambda v: (dist.get(v, -1), nodes.index(v))) if unknown else None
 
     def components(self) -> list[Pattern]:
@@ -74,8 +85,8 @@ class Pattern:
             hit = [g for g in groups if h in g or t in g]
             merged = set().union({h, t}, *hit)
             groups = [g for g in groups if g not in hit] + [merged]
-        return [Pattern(tuple(tr for tr in self.triples if tr[0] in g), self.answer if self.answer in g else None)
-                for g in groups]
+        return [Pattern(tuple(tr for tr in self.triples if tr[0] in g), self.answer if self.answer in g else None,
+                        self.known & g) for g in groups]
 
     def to_text(self) -> str:
         return "; ".join(f"({h}, {r}, {t})" for h, r, t in self.triples)
@@ -167,4 +178,5 @@ def pattern_from_path(cand: PathCandidate, names: list[str], relations: list[str
     for i, (r, d) in enumerate(path.steps):
         rel = humanize_label(relations[r])
         triples.append((var[i], rel, var[i + 1]) if d == "out" else (var[i + 1], rel, var[i]))
-    return Pattern(tuple(triples), var[path.answer_var])
+    named = {var[0]} | ({var[2]} if path.bridge else set())
+    return Pattern(tuple(triples), var[path.answer_var], frozenset(named))
