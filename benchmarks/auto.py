@@ -66,15 +66,45 @@ def compare(kg: KnowledgeGraph, auto, val: dict, out: Path, singles: list[str]) 
         if not single.load(shared):
             raise SystemExit(f"{name} could not load the path model in {shared}")
         evaluate_by_hop(kg, single, val, out / "singles" / name, mode="trained")
+    rows = []
     for hop in val:
         mine = overall(out, hop)
         theirs = {n: overall(out / "singles" / n, hop) for n in singles}
         best = max(theirs, key=lambda n: (theirs[n]["hits@1"], -theirs[n]["timings"]["total"]["p50_ms"]))
-        emit(benchmark="auto-vs-single", hop=hop, questions=mine["questions"], auto_hits_at_1=mine["hits@1"],
-             auto_p50_ms=mine["timings"]["total"]["p50_ms"], best_single=best, best_hits_at_1=theirs[best]["hits@1"],
-             best_p50_ms=theirs[best]["timings"]["total"]["p50_ms"],
-             latency_ratio=round(mine["timings"]["total"]["p50_ms"] / theirs[best]["timings"]["total"]["p50_ms"], 2),
-             singles={n: {"hits_at_1": s["hits@1"], "p50_ms": s["timings"]["total"]["p50_ms"]} for n, s in theirs.items()})
+        p50 = {n: s["timings"]["total"]["p50_ms"] for n, s in theirs.items()}
+        rows.append({"benchmark": "auto-vs-single", "hop": hop, "questions": mine["questions"],
+                     "auto_hits_at_1": mine["hits@1"], "auto_p50_ms": mine["timings"]["total"]["p50_ms"],
+                     "best_single": best, "best_hits_at_1": theirs[best]["hits@1"], "best_p50_ms": p50[best],
+                     "latency_ratio": round(mine["timings"]["total"]["p50_ms"] / p50[best], 2),
+                     "singles": {n: {"hits_at_1": s["hits@1"], "p50_ms": p50[n]} for n, s in theirs.items()}})
+        emit(**rows[-1])
+    plot_comparison(rows, out / "auto_vs_single.png")
+
+
+def plot_comparison(rows: list[dict], path: Path) -> None:
+    """Hits@1 per hop, auto beside each single method, the median latency on each bar."""
+    from matplotlib.figure import Figure
+
+    names = ["auto", *rows[0]["singles"]]
+    fig = Figure(figsize=(7.5, 4))
+    ax = fig.add_subplot()
+    width = 0.8 / len(names)
+    for i, name in enumerate(names):
+        hits = [r["auto_hits_at_1"] if name == "auto" else r["singles"][name]["hits_at_1"] for r in rows]
+        p50 = [r["auto_p50_ms"] if name == "auto" else r["singles"][name]["p50_ms"] for r in rows]
+        bars = ax.bar([k + (i - (len(names) - 1) / 2) * width for k in range(len(rows))], hits, width, label=name)
+        for bar, ms in zip(bars, p50):
+            ax.annotate(f"{ms:g}", (bar.get_x() + bar.get_width() / 2, bar.get_height()), ha="center",
+                        va="bottom", fontsize=6)
+    low = min(min(r["auto_hits_at_1"], *(s["hits_at_1"] for s in r["singles"].values())) for r in rows)
+    ax.set_ylim(max(0.0, low - 0.02), 1.0)
+    ax.set_xticks(range(len(rows)), [f"{r['hop']}-hop ({r['questions']} q)" for r in rows])
+    ax.set_ylabel("strict Hits@1 (bar label: p50 ms)")
+    ax.set_title("auto against each single method, same questions, same path model")
+    ax.legend(fontsize=8, ncol=len(names))
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
 
 
 if __name__ == "__main__":
