@@ -58,7 +58,9 @@ def overall(run_dir: Path, hop: int) -> dict:
 
 
 def compare(kg: KnowledgeGraph, auto, val: dict, out: Path, singles: list[str]) -> None:  # noqa: ANN001
-    """The single methods on auto's questions, over the path model auto's member learned."""
+    """The single methods on auto's questions, over the path model auto's member learned (its
+    trained ranker; auto's member adds the zero-shot scorer at the weight auto fitted on its held
+    pairs, the single methods score as they ship)."""
     auto.save(out / "model")
     shared = out / "model" / "members" / "graphraft"
     for name in singles:
@@ -83,6 +85,8 @@ def compare(kg: KnowledgeGraph, auto, val: dict, out: Path, singles: list[str]) 
 
 def plot_comparison(rows: list[dict], path: Path) -> None:
     """Hits@1 per hop, auto beside each single method, the median latency on each bar."""
+    if not rows:
+        return
     from matplotlib.figure import Figure
 
     names = ["auto", *rows[0]["singles"]]

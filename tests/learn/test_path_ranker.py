@@ -78,3 +78,21 @@ def test_a_model_saved_before_standardisation_still_loads(tmp_path: Path) -> Non
     old = PathRanker.load(tmp_path)
     assert not old.standardize
     assert np.array_equal(old.score(q[0], old.encode_paths(feats)), ranker.score(q[0], ranker.encode_paths(feats)))
+
+
+def test_a_model_saved_with_an_unfloored_scale_loads_floored(tmp_path: Path) -> None:
+    """Models saved before the floor hold ``std + 1e-6`` for a dead dimension (×10⁶ on a new question)."""
+    from kgrag.learn.path_ranker import SCALE_FLOOR
+
+    q, feats, cands, pos, _ = _toy()
+    q[:, 5] = 0.25
+    ranker = PathRanker(q.shape[1], feats.shape[1], hidden=32, out=16, standardize=True)
+    ranker.fit(q, feats, cands, pos, epochs=2, progress=False)
+    ranker.save(tmp_path)
+    state = torch.load(tmp_path / "ranker.pt", weights_only=True)
+    saved = q.std(0) + 1e-6  # what the old code saved
+    state["q_scale"] = torch.tensor(saved)
+    torch.save(state, tmp_path / "ranker.pt")
+    old = PathRanker.load(tmp_path)
+    assert saved[5] < 1e-5 and old.q_scale[5] == pytest.approx(SCALE_FLOOR * np.median(saved), rel=1e-4)
+    np.testing.assert_allclose(np.delete(old.q_scale, 5), np.delete(saved, 5), rtol=1e-5)

@@ -93,6 +93,8 @@ def test_the_weight_is_the_smallest_with_the_best_answer_f1(sample_kg) -> None: 
     # w = 0: q2 only; w = 1 and 2: both (q1 flips at w > 2/3); w = 4: q1 only (q2 flips at w > 3)
     assert fit.f1_by_weight == {0.0: 0.5, 0.25: 0.5, 0.5: 0.5, 1.0: 1.0, 2.0: 1.0, 4.0: 0.5}  # mean over q1, q2
     assert fit.weight == 1.0 and fit.questions == 2
+    backwards = fit_zero_shot_weight(ScriptedSelector(sample_kg, script), items, weights=(4.0, 2.0, 1.0))
+    assert backwards.weight == 1.0  # 2 and 1 tie: the smaller, whatever order they were tried in
 
 
 def test_where_the_zero_shot_scorer_adds_nothing_the_ranker_stays_alone(sample_kg) -> None:  # noqa: ANN001

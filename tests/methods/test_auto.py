@@ -3,11 +3,14 @@ persistence, training, escalation."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from kgrag.errors import InvalidOptionError
 from kgrag.learn.score_fusion import FUSION_WEIGHTS
 from kgrag.methods import create_method
+from kgrag.methods.auto.method import members_disagree
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +41,7 @@ def test_the_chosen_member_is_the_most_confident_unless_the_members_disagree(aut
         assert conf[chosen] == ans.confidence
         if data["members_disagree"] and auto.choosers:  # the model fitted where they disagree chooses
             answers = auto._member_answers(item.question)
-            choice = auto._predict(auto.choosers, answers)
+            choice = auto._predict("choosers", answers)
             assert choice[chosen] == max(choice.values())
         else:
             assert conf[chosen] == max(conf.values())
@@ -48,7 +51,6 @@ def test_the_chosen_member_is_the_most_confident_unless_the_members_disagree(aut
 
 def test_where_members_disagree_is_read_from_their_top_answers() -> None:
     from kgrag.answer import Answer, RankedEntity
-    from kgrag.methods.auto.method import members_disagree
 
     def answer(*names: str) -> Answer:
         a = Answer(question="q", method="m")
@@ -114,17 +116,54 @@ def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_
                     entities=[RankedEntity(names[i], 0.5, i) for i in ("John Travolta", "Uma Thurman", "Grease")
                               for i in [names.index(i)]], num_selected=2, text="John Travolta, Uma Thurman",
                     evidence=[Evidence("query", "MATCH ...", 1.0, {"route": cand.to_json()})])
-    auto = create_method("auto", movies_kg)
-    result = Answer(question=member.question, method="auto")
-    auto._adopt(result, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})
-    assert result.names == ["Uma Thurman", "John Travolta", "Grease"]  # the uncommitted rest stays behind
-    assert result.text == "Uma Thurman, John Travolta" and result.num_selected == 2
     other = Answer(question=member.question, method="baseline", entities=[RankedEntity("Uma Thurman", 1.0, 1)])
-    agreeing = Answer(question=member.question, method="auto")
-    auto._adopt(agreeing, member, "graphraft", {"graphraft": 0.9, "baseline": 0.5},
-                {"graphraft": member, "baseline": other})
-    assert agreeing.produced_by == ["graphraft", "baseline"]  # agreement is with the answer as reordered
+    auto = create_method("auto", movies_kg)
+    auto.members["graphraft"].answer = lambda q: copy.deepcopy(member)
+    auto.members["baseline"].answer = lambda q: copy.deepcopy(other)
+    answers = auto._member_answers(member.question)  # what the confidence and the choice read
+    served = answers["graphraft"]
+    assert served.names == ["Uma Thurman", "John Travolta", "Grease"]  # the uncommitted rest stays behind
+    assert served.text == "Uma Thurman, John Travolta" and served.num_selected == 2
+    assert members_disagree({"graphraft": member, "baseline": other})
+    assert not members_disagree(answers)  # read on the order served: both answer Uma Thurman first
+    result = Answer(question=member.question, method="auto")
+    auto._adopt(result, served, "graphraft", {"graphraft": 0.9, "baseline": 0.5}, answers)
+    assert result.names == served.names and result.produced_by == ["graphraft", "baseline"]
     member.evidence[0].data.pop("route")  # no path named: the member's order stands
-    again = Answer(question=member.question, method="auto")
-    auto._adopt(again, member, "graphraft", {"graphraft": 0.9}, {"graphraft": member})
+    again = auto._member_answers(member.question)["graphraft"]
     assert again.names == ["John Travolta", "Uma Thurman", "Grease"] and again.text == "John Travolta, Uma Thurman"
+
+
+def test_threads_asking_first_self_train_once(movies_kg) -> None:  # noqa: ANN001
+    """The service answers on a thread pool: the lazy self-training runs once, and no thread
+    reads a half-fitted model."""
+    import threading
+    import time
+
+    from kgrag.answer import Answer, RankedEntity
+
+    auto = create_method("auto", movies_kg)
+    real, runs = auto.self_train, []
+
+    def slow_self_train():  # noqa: ANN202
+        runs.append(1)
+        time.sleep(0.2)
+        return real()
+
+    auto.self_train = slow_self_train
+    answers = {n: Answer(question="q", method=n, entities=[RankedEntity("Uma Thurman", 1.0, 1)]) for n in auto.members}
+    results, failures = [], []
+
+    def ask() -> None:
+        try:
+            results.append(auto.confidence(answers))
+        except Exception as exc:  # noqa: BLE001
+            failures.append(exc)
+
+    threads = [threading.Thread(target=ask) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures and len(runs) == 1
+    assert len(results) == 4 and all(r == results[0] and set(r) == set(auto.members) for r in results)

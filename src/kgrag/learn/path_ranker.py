@@ -48,7 +48,13 @@ def question_scale(q_vecs: np.ndarray) -> np.ndarray:
     the typical spread. A dimension the training questions never vary in (a dead encoder unit, or
     pairs that all share one masked question) would otherwise multiply a new question's difference
     there by a million, and its path scores with it. No spread at all: unit scale."""
-    spread = np.asarray(q_vecs, dtype=np.float64).std(0)
+    return floored_scale(np.asarray(q_vecs, dtype=np.float64).std(0))
+
+
+def floored_scale(spread: np.ndarray) -> np.ndarray:
+    """``spread`` floored at `SCALE_FLOOR` × its median (unit scale when the median is ~0). Also
+    applied to scales loaded from models saved before the floor (``std + 1e-6``)."""
+    spread = np.asarray(spread, dtype=np.float64)
     floor = SCALE_FLOOR * float(np.median(spread)) if len(spread) else 0.0
     if floor < 1e-6:
         return np.ones(len(spread), dtype=np.float32)
@@ -179,7 +185,7 @@ class PathRanker:
         state = torch.load(directory / "ranker.pt", weights_only=True)
         ranker.q_tower.load_state_dict(state["q"])
         if "q_mean" in state:  # models saved before standardisation have neither (and standardize false)
-            ranker.q_mean, ranker.q_scale = state["q_mean"].numpy(), state["q_scale"].numpy()
+            ranker.q_mean, ranker.q_scale = state["q_mean"].numpy(), floored_scale(state["q_scale"].numpy())
         ranker.p_tower.load_state_dict(state["p"])
         ranker.q_tower.eval()
         ranker.p_tower.eval()

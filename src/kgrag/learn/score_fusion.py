@@ -72,6 +72,7 @@ def fit_zero_shot_weight(selector: LearnedPathSelector, items: list[QAItem],
     finally:
         selector.zero_shot_weight = kept
     means = totals / max(used, 1)
-    best = int(np.flatnonzero(means >= means.max() - 1e-12)[0])
+    tied = np.flatnonzero(means >= means.max() - 1e-12)
+    best = int(tied[np.argmin(np.asarray(weights)[tied])])  # ties: the smaller weight, whatever the order
     return FusionFit(float(weights[best]) if used else 0.0, used,
                      {float(w): float(m) for w, m in zip(weights, means)})

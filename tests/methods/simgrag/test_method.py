@@ -91,7 +91,8 @@ def test_an_entity_whose_name_contains_unknown_anchors_the_search(tmp_path):
 
     kb = tmp_path / "kb.txt"
     kb.write_text("The Unknown|directed_by|Tod Browning\nThe Unknown|starred_actors|Lon Chaney\n"
-                  "Freaks|directed_by|Tod Browning\nDracula|directed_by|Tod Browning\n", encoding="utf-8")
+                  "Freaks|directed_by|Tod Browning\nDracula|directed_by|Tod Browning\n"
+                  "Unknown Pleasures 2|directed_by|Jia Zhangke\n", encoding="utf-8")
     ingest([Source(kb)], tmp_path / "db", after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
     kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
     try:
@@ -99,5 +100,9 @@ def test_an_entity_whose_name_contains_unknown_anchors_the_search(tmp_path):
         ans = m.answer_with_pattern("who directed The Unknown",
                                     Pattern((("The Unknown", "directed by", "UNKNOWN director 1"),)))
         assert ans.error is None and ans.names[0] == "Tod Browning"
+        # looks like a placeholder with an id, but is exactly one of the KG's names
+        sequel = m.answer_with_pattern("who directed Unknown Pleasures 2",
+                                       Pattern((("Unknown Pleasures 2", "directed by", "UNKNOWN director 1"),)))
+        assert sequel.error is None and sequel.names[0] == "Jia Zhangke"
     finally:
         kg.close()

@@ -61,9 +61,10 @@ def test_pattern_from_a_learned_path(movies_kg):
 
 @pytest.mark.parametrize(("text", "placeholder"), [
     ("UNKNOWN film 1", True), ("UNKNOWN relation 2", True), ("unknown director 3", True),
-    ("the UNKNOWN actor 1", True),
+    ("the UNKNOWN actor 1", True), ("UNKNOWN_film_1", True), ("UNKNOWN1", True), ("unknown film", True),
+    ("unknown", True), ("Unknown director 2", True), ("Unknown Pleasures 2", True),
     ("The Unknown", False), ("Of Unknown Origin", False), ("The Unknown Woman", False), ("Unknown", False),
-    ("Toward the Unknown", False), ("directed by", False),
+    ("Toward the Unknown", False), ("Unknown Pleasures", False), ("Unknowns 2", False), ("directed by", False),
 ])
 def test_a_placeholder_is_the_keyword_with_an_id_not_a_name_containing_the_word(text, placeholder):
     assert Pattern((("A", "r", text),)).is_unknown(text) is placeholder
@@ -74,6 +75,9 @@ def test_names_declared_known_are_looked_up_whatever_they_look_like():
     first, second = p.components()
     assert not p.is_unknown("UNKNOWN 7") and first.answer_node() == "UNKNOWN entity 1"
     assert (first.known, second.known) == (frozenset({"UNKNOWN 7"}), frozenset())
+    named = p.knowing(["UNKNOWN entity 2"])  # e.g. a KG whose entity is called exactly that
+    assert not named.is_unknown("UNKNOWN entity 2") and p.is_unknown("UNKNOWN entity 2")
+    assert p.knowing(["UNKNOWN 7"]) is p
 
 
 def test_a_learned_pattern_declares_the_topic_entity_known(movies_kg):

@@ -15,6 +15,7 @@ their mistakes differ.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -104,10 +105,16 @@ class AutoMethod(Method):
         self._documents: Method | None = None  # SAGE, for a database of documents and tables only
         self._trained: set[str] = set()  # members that learned from pairs here (saved with auto)
         self.zero_shot_weights: dict[str, float] = {}  # per member: its path model + w × zero-shot
+        self._self_training = threading.Lock()  # the service answers on several threads
 
     # ---- confidence --------------------------------------------------------------------------------
     def _member_answers(self, question: str) -> dict[str, Answer]:
-        return {n: m.answer(question) for n, m in self.members.items()}
+        """Each member's answer as auto would serve it (committed answers in route order), so the
+        confidence, the choice and the agreement all describe the answer that is returned."""
+        answers = {n: m.answer(question) for n, m in self.members.items()}
+        for ans in answers.values():
+            self._order_by_routes(ans)
+        return answers
 
     def calibrate(self, items: list[QAItem], source: str) -> dict[str, Any]:
         """Fit each member's confidence on how its answers to ``items`` came out, and its choice
@@ -123,15 +130,15 @@ class AutoMethod(Method):
                 labels[n].append(float(top_answer_correct(ans, item.answers)))
         report = {}
         disagree = np.array(split, dtype=bool)
-        self.choosers = {}
+        calibrators, choosers = {}, {}  # assigned whole at the end: other threads may be answering
         for n in self.members:
             x, y = np.array(rows[n]).reshape(len(split), len(FEATURE_NAMES)), np.array(labels[n])
-            self.calibrators[n] = LogisticCalibrator(names=FEATURE_NAMES[1:]).fit(x[:, 1:], y)
+            calibrators[n] = LogisticCalibrator(names=FEATURE_NAMES[1:]).fit(x[:, 1:], y)
             report[n] = {"questions": len(y), "accuracy": round(float(y.mean()), 4) if len(y) else None}
             if disagree.sum() >= MIN_CHOICE_QUESTIONS:
-                self.choosers[n] = LogisticCalibrator(names=FEATURE_NAMES[1:]).fit(x[disagree, 1:], y[disagree])
+                choosers[n] = LogisticCalibrator(names=FEATURE_NAMES[1:]).fit(x[disagree, 1:], y[disagree])
                 report[n]["accuracy_where_members_disagree"] = round(float(y[disagree].mean()), 4)
-        self.calibration_source = source
+        self.choosers, self.calibrators, self.calibration_source = choosers, calibrators, source
         return {"calibration": source, "members": report, "members_disagree_on": int(disagree.sum())}
 
     def self_train(self) -> dict[str, Any]:
@@ -146,19 +153,22 @@ class AutoMethod(Method):
 
     def confidence(self, answers: dict[str, Answer]) -> dict[str, float]:
         """P(top answer right) per member: what is reported with the answer."""
-        return self._predict(self.calibrators, answers)
+        return self._predict("calibrators", answers)
 
     def choose(self, answers: dict[str, Answer], conf: dict[str, float]) -> str:
         """The member to answer with. Where the members' top answers differ, the one most likely
         right *there* (a model fitted on such questions only: a member that is usually right
         may still be the weaker one when the others disagree); elsewhere the most confident."""
-        score = self._predict(self.choosers, answers) if self.choosers and members_disagree(answers) else conf
+        score = self._predict("choosers", answers) if self.choosers and members_disagree(answers) else conf
         order = list(answers)
         return max(score, key=lambda n: (score[n], -order.index(n)))
 
-    def _predict(self, models: dict[str, LogisticCalibrator], answers: dict[str, Answer]) -> dict[str, float]:
+    def _predict(self, which: Literal["calibrators", "choosers"], answers: dict[str, Answer]) -> dict[str, float]:
         if not self.calibrators:
-            self.self_train()
+            with self._self_training:  # once, however many threads ask first
+                if not self.calibrators:
+                    self.self_train()
+        models: dict[str, LogisticCalibrator] = getattr(self, which)  # read after any self-training
         out = {}
         for n, ans in answers.items():
             x = answer_features(ans, [a for k, a in answers.items() if k != n])
@@ -225,14 +235,9 @@ class AutoMethod(Method):
             raise NoAnswer(best.error)
         result.entities, result.num_selected, result.text, result.label = (best.entities, best.num_selected,
                                                                              best.text, best.label)
-        routed = self._by_routes(best)
-        if routed is not None:
-            if result.text == list_text(best.selected):
-                result.text = list_text([e.name for e in routed[: len(best.selected)]])
-            result.entities = routed
         result.llm_calls += best.llm_calls
         result.warnings += [w for a in answers.values() for w in a.warnings]
-        top = result.entities[0].name if result.entities else None  # after the route order
+        top = result.entities[0].name if result.entities else None
         result.produced_by = [chosen] + [n for n, a in answers.items()
                                          if n != chosen and a.entities and a.entities[0].name == top]
         result.confidence = conf.get(chosen)
@@ -241,6 +246,16 @@ class AutoMethod(Method):
                                     {"chosen": chosen, "confidence": conf, "agreeing": result.produced_by[1:],
                                      "members_disagree": members_disagree(answers),
                                      "calibration": self.calibration_source}), *best.evidence]
+
+    def _order_by_routes(self, ans: Answer) -> None:
+        """``ans``'s committed answers in route order (`_by_routes`) and its text with them, when
+        the text is their list."""
+        if ans.text != list_text(ans.selected):
+            return  # a reader wrote the text (an LLM may also name answers off the path): its order stands
+        routed = self._by_routes(ans)
+        if routed is not None:
+            ans.text = list_text([e.name for e in routed[: len(ans.selected)]])
+            ans.entities = routed
 
     def _by_routes(self, best: Answer) -> list[RankedEntity] | None:
         """The answer's committed set reordered by how many routes of its relation path reach each
@@ -270,7 +285,7 @@ class AutoMethod(Method):
             if member_report:
                 self._trained.add(n)
                 report[n] = {k: v for k, v in member_report.items() if k != "loss"}
-        fusion = self.fit_path_fusion(held)
+        fusion = self.fit_path_fusion(held)  # kept for the members refit below: same data, scale
         if fusion:
             report["path_fusion"] = fusion
         # pairs only, however few: synthetic questions describe untrained members badly once they
@@ -325,9 +340,9 @@ class AutoMethod(Method):
         choice = saved.get("choice", {})
         self.choosers = {n: LogisticCalibrator.from_json(c) for n, c in choice.items()} \
             if set(choice) == set(self.members) else {}
-        selectors = self._path_selectors()
+        selectors = self._path_selectors()  # a weight belongs to the model saved beside it, not to a fallback
         self.zero_shot_weights = {n: float(w) for n, w in saved.get("zero_shot_weights", {}).items()
-                                  if n in selectors}
+                                  if n in selectors and n in self._trained}
         for n, w in self.zero_shot_weights.items():
             selectors[n].zero_shot_weight = w
         return True

@@ -153,6 +153,7 @@ class SimGRAGMethod(LearnedPathMethod):
         return self.respond(question, lambda q, result: self.answer_pattern(q, pattern, result))
 
     def answer_pattern(self, question: str, pattern: Pattern, result: Answer) -> None:
+        pattern = pattern.knowing(v for v in pattern.nodes if v in self.kg.ids_by_name)  # the KG's names
         found = self.retrieve(pattern, result)
         names, rels = self.kg.names, self.kg.relations
         graphs = []

@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
@@ -32,15 +33,19 @@ PATTERN_SCHEMA = {
 }
 
 
-# The paper's keyword with an id ("UNKNOWN film 1"): in capitals anywhere, or in any case when it
-# opens the text and an id closes it. Not any text containing the word: "The Unknown" is a film.
-_PLACEHOLDER = re.compile(r"\bUNKNOWN\b")
-_PLACEHOLDER_ANY_CASE = re.compile(r"\s*unknown\b.*\s\d+\s*$", re.IGNORECASE)
+# The paper's keyword ("UNKNOWN film 1", as the prompt asks; "UNKNOWN_film_1", "UNKNOWN1" as LLMs
+# write it): in capitals anywhere, in any case when the text opens with it and ends with an id, or
+# all in lower case ("unknown film"). Not any text that contains the word: "The Unknown" is a film.
+# A text that is exactly one of the KG's names is a name whatever it looks like (`Pattern.known`).
+_PLACEHOLDER = re.compile(r"(?<![A-Za-z])UNKNOWN(?![a-z])")
+_PLACEHOLDER_WITH_ID = re.compile(r"\s*unknown(?![a-z]).*?\d+\s*$", re.IGNORECASE)
+_PLACEHOLDER_LOWER = re.compile(r"\s*unknown(?![a-z])")
 
 
 def is_unknown(text: str) -> bool:
     """Whether a pattern text is a placeholder rather than a name or relation to look up."""
-    return bool(_PLACEHOLDER.search(text) or _PLACEHOLDER_ANY_CASE.match(text))
+    return bool(_PLACEHOLDER.search(text) or _PLACEHOLDER_WITH_ID.match(text)
+                or (text == text.lower() and _PLACEHOLDER_LOWER.match(text)))
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,11 @@ class Pattern:
 
     def is_unknown(self, text: str) -> bool:
         return text not in self.known and is_unknown(text)
+
+    def knowing(self, names: Iterable[str]) -> Pattern:
+        """This pattern with ``names`` declared known too."""
+        extra = frozenset(names) - self.known
+        return replace(self, known=self.known | extra) if extra else self
 
     @property
     def nodes(self) -> list[str]:
