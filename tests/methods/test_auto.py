@@ -167,3 +167,27 @@ def test_threads_asking_first_self_train_once(movies_kg) -> None:  # noqa: ANN00
         t.join()
     assert not failures and len(runs) == 1
     assert len(results) == 4 and all(r == results[0] and set(r) == set(auto.members) for r in results)
+
+
+def test_the_choice_model_is_fitted_only_on_enough_questions_where_the_members_disagree(
+        sample_kg, sample_split, monkeypatch) -> None:  # noqa: ANN001
+    import kgrag.methods.auto.method as auto_module
+
+    auto = create_method("auto", sample_kg)
+    items = sample_split[0][:60]
+    monkeypatch.setattr(auto_module, "MIN_CHOICE_QUESTIONS", 10 ** 6)
+    report = auto.calibrate(items, "pairs")
+    disagreeing = report["members_disagree_on"]
+    assert 0 < disagreeing < len(items) and auto.choosers == {}  # too few: confidence chooses
+    assert all("accuracy_where_members_disagree" not in r for r in report["members"].values())
+    monkeypatch.setattr(auto_module, "MIN_CHOICE_QUESTIONS", disagreeing)
+    auto.calibrate(items, "pairs")
+    assert set(auto.choosers) == set(auto.members)
+    for item in items:
+        answers = auto._member_answers(item.question)
+        if members_disagree(answers):
+            choice = auto._predict("choosers", answers)
+            assert auto.choose(answers, auto.confidence(answers)) == max(choice, key=choice.get)
+            break
+    else:
+        pytest.fail("no question where the members disagree")
