@@ -46,15 +46,19 @@ def main() -> None:
              report=json.loads(json.dumps(report, default=str)))
         evaluate_by_hop(kg, method, val, args.out / mode, mode=mode)
         for hop in val:
-            summary = json.loads((args.out / mode / f"{hop}-hop" / "summary.json").read_text())
+            summary = hop_summary(args.out / mode, hop)
             conf = summary["overall"].get("confidence") or summary.get("confidence") or {}
             emit(benchmark="auto-confidence", mode=mode, hop=hop, answered_by=conf.get("answered_by"), ece=conf.get("ece"))
         if mode == "trained" and args.compare:
             compare(kg, method, val, args.out / mode, [n.strip() for n in args.compare.split(",") if n.strip()])
 
 
+def hop_summary(run_dir: Path, hop: int) -> dict:
+    return json.loads((run_dir / f"{hop}-hop" / "summary.json").read_text())
+
+
 def overall(run_dir: Path, hop: int) -> dict:
-    return json.loads((run_dir / f"{hop}-hop" / "summary.json").read_text())["overall"]
+    return hop_summary(run_dir, hop)["overall"]
 
 
 def compare(kg: KnowledgeGraph, auto, val: dict, out: Path, singles: list[str]) -> None:  # noqa: ANN001
@@ -72,8 +76,8 @@ def compare(kg: KnowledgeGraph, auto, val: dict, out: Path, singles: list[str]) 
     for hop in val:
         mine = overall(out, hop)
         theirs = {n: overall(out / "singles" / n, hop) for n in singles}
-        best = max(theirs, key=lambda n: (theirs[n]["hits@1"], -theirs[n]["timings"]["total"]["p50_ms"]))
         p50 = {n: s["timings"]["total"]["p50_ms"] for n, s in theirs.items()}
+        best = max(theirs, key=lambda n: (theirs[n]["hits@1"], -p50[n]))
         rows.append({"benchmark": "auto-vs-single", "hop": hop, "questions": mine["questions"],
                      "auto_hits_at_1": mine["hits@1"], "auto_p50_ms": mine["timings"]["total"]["p50_ms"],
                      "best_single": best, "best_hits_at_1": theirs[best]["hits@1"], "best_p50_ms": p50[best],

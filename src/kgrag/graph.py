@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
-from functools import cached_property, partial
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -85,7 +85,7 @@ class KnowledgeGraph:
         """Drop every lazily loaded service, so the next use loads it from the current version."""
         if "store" in self.__dict__:
             self.store.close()
-        for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn", "_recent"]:
+        for name in [n for n, v in vars(type(self)).items() if isinstance(v, cached_property)] + ["_knn"]:
             self.__dict__.pop(name, None)
 
     @property
@@ -254,17 +254,18 @@ class KnowledgeGraph:
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit vectors of ``texts``. A single text's vector is memoised (read-only) for a few
         texts: `auto` asks every member, and each embeds the same masked question."""
-        if len(texts) != 1:
-            return self.embedder.embed(texts)
-        recent: dict[str, np.ndarray] = self.__dict__.setdefault("_recent", {})
-        vector = recent.get(texts[0])
-        if vector is None:
-            vector = self.embedder.embed(texts)
+        return self.embedder.embed(texts) if len(texts) != 1 else self._embed_one(texts[0])
+
+    @cached_property
+    def _embed_one(self) -> Callable[[str], np.ndarray]:
+        """One text's vector, the last `RECENT_TEXTS` kept (functools' LRU: thread-safe); a cached
+        property, so `refresh` drops it with the embedder."""
+        def embed_one(text: str) -> np.ndarray:
+            vector = self.embedder.embed([text])
             vector.setflags(write=False)
-            if len(recent) >= RECENT_TEXTS:
-                self.__dict__["_recent"] = recent = {}  # a fresh dict: safe with concurrent questions
-            recent[texts[0]] = vector
-        return vector
+            return vector
+
+        return lru_cache(maxsize=RECENT_TEXTS)(embed_one)
 
     def embed_each(self, texts: list[str]) -> np.ndarray:
         """One encoder pass per text, for caches filled as questions arrive: a batch pads and

@@ -169,7 +169,11 @@ def test_a_question_is_read_once_and_the_memo_stays_bounded(films: KnowledgeGrap
     reading = scorer.read(masked)
     demand, type_row = scorer.demand(masked)
     np.testing.assert_array_equal(reading.demand, demand)
+    assert (reading.type_row is None) == (type_row is None)
+    if type_row is not None:
+        np.testing.assert_array_equal(reading.type_row, type_row)
     assert reading.first_step == scorer.first_step(masked) and reading.asks_category is False
     for k in range(READINGS_KEPT + 5):
         scorer.read(f"which films did X direct in year {k}")
-    assert len(scorer._readings) <= READINGS_KEPT
+    memo = scorer.read.cache_info()
+    assert memo.maxsize == READINGS_KEPT and memo.currsize <= READINGS_KEPT

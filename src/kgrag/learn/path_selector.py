@@ -146,7 +146,7 @@ class LearnedPathSelector:
         score at ``zero_shot_weight``), else the zero-shot ones."""
         if self.ranker is None:
             return self._zero_shot_scores(masked, question_vector, cands)
-        trained = self.ranker.score(question_vector, self._codes([c.path for c in cands]))
+        trained = self._trained_scores(question_vector, cands)
         if self.zero_shot_weight:
             return trained + self.zero_shot_weight * self._zero_shot_scores(masked, question_vector, cands)
         return trained
@@ -165,8 +165,11 @@ class LearnedPathSelector:
         if self.ranker is None or sel.grounding is None or not sel.candidates:
             raise KgragError("score parts need a trained ranker and a grounded selection with candidates")
         masked = mask_spans(question, sel.grounding.spans)
-        trained = self.ranker.score(sel.question_vector, self._codes([c.path for c in sel.candidates]))
-        return trained, self._zero_shot_scores(masked, sel.question_vector, sel.candidates)
+        return (self._trained_scores(sel.question_vector, sel.candidates),
+                self._zero_shot_scores(masked, sel.question_vector, sel.candidates))
+
+    def _trained_scores(self, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
+        return self.ranker.score(question_vector, self._codes([c.path for c in cands]))  # type: ignore[union-attr]
 
     # ---- persistence -----------------------------------------------------------------------------
     def save(self, directory: Path) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -137,7 +137,7 @@ class ZeroShotPathScorer:
 
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
-        self._readings: dict[str, QuestionReading] = {}
+        self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
     def _lexical(self, word: str) -> np.ndarray:
@@ -277,18 +277,11 @@ class ZeroShotPathScorer:
         between = toks[a + 1:b]
         return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
 
-    def read(self, masked_question: str) -> QuestionReading:
-        """The question's demand, answer type, first step and category flag (memoised)."""
-        reading = self._readings.get(masked_question)
-        if reading is None:
-            demand, type_row = self.demand(masked_question)
-            reading = QuestionReading(demand, type_row,
-                                      self.first_step(masked_question) if self.w.first_step else None,
-                                      bool(self.w.category) and self.asks_category(masked_question))
-            if len(self._readings) >= READINGS_KEPT:
-                self._readings = {}  # a fresh dict, not eviction: safe with concurrent questions
-            self._readings[masked_question] = reading
-        return reading
+    def _read(self, masked_question: str) -> QuestionReading:
+        """The question's demand, answer type, first step and category flag (memoised as `read`)."""
+        demand, type_row = self.demand(masked_question)
+        return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
+                               bool(self.w.category) and self.asks_category(masked_question))
 
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
