@@ -3,7 +3,7 @@ LLM: the members rank paths zero-shot and the confidence is fitted on synthetic 
 KG), and with the training half (members and confidence learn from it).
 
 Usage: python benchmarks/auto.py --db DIR [--val-per-hop 500] [--mode zero-shot|trained|both]
-                                 [--compare graphraft,simgrag,ultrag,byokg]
+                                 [--compare graphraft,simgrag,ultrag,byokg] [--ranker-seed N]
 Prints JSON lines per hop (Hits@1, latency, which member answered, ECE); reports and the
 calibration plot land in --out/<mode>/<hop>-hop/. ``--compare`` (trained mode) then runs each
 named single method on the same questions in the same process, over the path model auto's
@@ -33,6 +33,8 @@ def main() -> None:
     ap.add_argument("--mode", choices=("zero-shot", "trained", "both"), default="zero-shot")
     ap.add_argument("--out", type=Path, default=Path("runs/bench-auto"))
     ap.add_argument("--compare", default="", help="single methods run on the same questions (trained mode)")
+    ap.add_argument("--ranker-seed", type=int, default=0, help="seed of the path ranker's initialisation and "
+                    "dropout (trained mode): one training run is one draw, so run several to see the spread")
     args = ap.parse_args()
     train, val = metaqa_split(args.train_per_hop, 2000 if args.val_per_hop else 0)
     if args.val_per_hop:
@@ -40,9 +42,12 @@ def main() -> None:
     kg = KnowledgeGraph(args.db)
     for mode in ("zero-shot", "trained") if args.mode == "both" else (args.mode,):
         method = create_method("auto", kg)
+        for member in method.members.values():
+            if getattr(member, "selector", None) is not None:
+                member.selector.seed = args.ranker_seed
         t0 = time.perf_counter()
         report = method.fit(train if mode == "trained" else [])
-        emit(benchmark="auto-fit", mode=mode, seconds=round(time.perf_counter() - t0, 1),
+        emit(benchmark="auto-fit", mode=mode, ranker_seed=args.ranker_seed, seconds=round(time.perf_counter() - t0, 1),
              report=json.loads(json.dumps(report, default=str)))
         evaluate_by_hop(kg, method, val, args.out / mode, mode=mode)
         for hop in val:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
 
-from kgrag.linking.linker import EntityLinker
+from kgrag.linking.linker import EntityLinker, _verbatim
 
 
 def top_names(mentions):
@@ -66,3 +68,43 @@ def test_dense_linking_with_real_minilm(sample_kg):
     assert rel[0].name == "directed_by"
     rel = sample_kg.linker.link_relation("what year did it come out", top_m=2)
     assert "release_year" in [c.name for c in rel]
+
+
+def test_a_name_written_with_its_punctuation_wins_over_its_namesake():
+    # "Taxi!" and "Taxi" share a surface; the popular one wins only where the text does not say which
+    linker = EntityLinker(["Taxi", "Taxi!", "That Darn Cat", "That Darn Cat!"], [[], [], [], []],
+                          np.array([50, 2, 1, 9]), ["r"])
+    assert top_names(linker.find_mentions("which movies have the same director of Taxi!"))[0] == "Taxi!"
+    assert top_names(linker.find_mentions("who directed Taxi in 2004"))[0] == "Taxi"
+    assert top_names(linker.find_mentions("the director of That Darn Cat also directed which films"))[0] == "That Darn Cat"
+    assert top_names(linker.find_mentions("who wrote That Darn Cat!"))[0] == "That Darn Cat!"
+    assert linker.link("Taxi!", method="exact")[0].name == "Taxi!"
+
+
+def test_a_lower_case_article_does_not_make_a_span_longer():
+    # "the Double" must not take "Double" away from "Double Jeopardy"; "the Butterfly" stays an alternative
+    names = ["The Double", "Double Jeopardy", "Jeopardy", "director", "The Butterfly", "Butterfly"]
+    linker = EntityLinker(names, [[] for _ in names], np.ones(len(names)), ["r"])
+    ms = linker.find_mentions("when did the films directed by the Double Jeopardy director release")
+    assert ms[0].text == "Double Jeopardy"
+    assert "the Double" in [m.text for m in ms[1:]]
+    ms = linker.find_mentions("what genres are the films directed by the Butterfly director")
+    assert ms[0].text == "Butterfly" and ms[0].candidates[0].name == "Butterfly"
+    alternative = next(m for m in ms if m.text == "the Butterfly")
+    assert alternative.candidates[0].name == "The Butterfly" and alternative.score < ms[0].score
+    # written with a capital, the article is part of the title
+    ms = linker.find_mentions("who directed The Butterfly")
+    assert ms[0].text == "The Butterfly" and ms[0].candidates[0].name == "The Butterfly"
+
+
+@given(st.text(alphabet=st.characters(codec="ascii"), min_size=1, max_size=12), st.text(max_size=8),
+       st.text(max_size=8))
+def test_verbatim_finds_the_name_wherever_it_covers_the_span(name, before, after):
+    text = before + name + after
+    start = len(before)
+    assert _verbatim(name, text, start, start + len(name)) >= 1
+    inner = name.strip()  # the span the words cover may be shorter than the name
+    if inner and inner != name:
+        at = start + name.index(inner)
+        assert _verbatim(name, text, at, at + len(inner)) == 2
+    assert _verbatim(name + "\x00", text, start, start + len(name)) == 0

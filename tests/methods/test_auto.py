@@ -69,7 +69,7 @@ def test_members_are_validated(sample_kg) -> None:  # noqa: ANN001
         create_method("auto", sample_kg, {"members": "auto"})
 
 
-def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample_split, tmp_path) -> None:  # noqa: ANN001
+def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample_split, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     method = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     report = method.fit(sample_split[0])
     assert report["calibration"] == "pairs" and report["graphraft"]["kept"] > 0
@@ -84,6 +84,18 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     for item in sample_split[1][:8]:
         a, b = method.answer(item.question), again.answer(item.question)
         assert (a.names, a.confidence, a.produced_by) == (b.names, b.confidence, b.produced_by)
+    # without its own member model, auto falls back to what `kgrag train -m graphraft` saved: the
+    # weight was chosen for the model beside it, so the fallback scores as it ships
+    import shutil
+
+    from kgrag.store.layout import VersionLayout
+
+    shutil.rmtree(tmp_path / "auto" / "members" / "graphraft")
+    monkeypatch.setattr(VersionLayout, "model_dir", lambda self, name: tmp_path / "trained" / name)
+    method.members["graphraft"].save(tmp_path / "trained" / "graphraft")
+    fallback = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
+    assert fallback.load(tmp_path / "auto") and fallback.members["graphraft"].selector.trained
+    assert fallback.zero_shot_weights == {} and fallback.members["graphraft"].selector.zero_shot_weight == 0.0
 
 
 def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg) -> None:  # noqa: ANN001

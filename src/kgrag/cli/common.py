@@ -22,7 +22,7 @@ __all__ = ["DbOpt", "LLMBackendOpt", "LLMBaseUrlOpt", "LLMConfigOpt", "LLMModelO
            "open_method", "out", "parse_method_options", "say_waiting"]
 
 console = Console(stderr=True)  # progress, warnings and errors
-out = Console()  # results
+out = Console(soft_wrap=True)  # results: long lines stay whole (they are read by scripts)
 
 DbOpt = Annotated[Path, typer.Option("--db", help="Database directory.")]
 NoWaitOpt = Annotated[bool, typer.Option("--no-wait", help="Fail at once if another writer is changing the "

@@ -91,19 +91,27 @@ class EntityLinker:
         self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
 
     # ---- single-mention linking ------------------------------------------------------------
-    def _exact(self, norm: str, original: str | None = None) -> list[Candidate]:
+    def _exact(self, norm: str, original: str | None = None,
+               written: tuple[str, int, int] | None = None) -> list[Candidate]:
         """Entities whose name or alias normalises to ``norm``.
 
         Namesakes are ordered by: name before alias, same surface form as written (case and
-        letters, ignoring punctuation) first, then by degree (popular entities first).
+        letters, ignoring punctuation) first, then the name as written character for character
+        ("Taxi!" and "Taxi" share a surface; a question that writes "Taxi!" means the first), then
+        by degree (popular entities first). ``written`` is (text, start, end) of the mention in
+        the text it was found in, so punctuation just outside the words counts.
         """
         out = []
         surface = _surface(original) if original is not None else None
+        if written is None and original is not None:
+            written = (original, 0, len(original))
         for eid, is_alias in self.exact.get(norm, []):
             score = 0.8 if is_alias else 0.9
             if surface is not None and _surface(self.names[eid]) == surface:
-                score += 0.08
-            score += 0.02 * self._prior[eid]
+                score += 0.06
+            if written is not None:
+                score += 0.01 * _verbatim(self.names[eid], *written)
+            score += 0.0099 * self._prior[eid]
             out.append(Candidate(eid, self.names[eid], score, "exact"))
         return sorted(out, key=lambda c: -c.score)
 
@@ -151,9 +159,12 @@ class EntityLinker:
         """Entity mentions in raw text (no brackets needed), best first.
 
         Every token span whose normalised form is a name or alias is a candidate; spans are taken
-        longest first without overlap, so "Some Mother's Son" wins over "Son". A span's score
-        rewards length, matching the KG's case, and not being made of function words. If nothing
-        matches exactly, capitalised or quoted spans are tried fuzzily.
+        longest first without overlap, so "Some Mother's Son" wins over "Son". A function word
+        written in lower case at a span's start does not count towards its length: in "the Double
+        Jeopardy director" the title "Double Jeopardy" is taken before "The Double" (and "the
+        Butterfly" stays an alternative to "Butterfly"). A span's score rewards length, matching
+        the KG's case, and not being made of function words. If nothing matches exactly,
+        capitalised or quoted spans are tried fuzzily.
         """
         tokens = tokenize_with_spans(question)
         spans: list[tuple[int, int]] = []
@@ -161,15 +172,20 @@ class EntityLinker:
             for i in range(len(tokens) - n + 1):
                 if " ".join(t for t, _, _ in tokens[i:i + n]) in self.exact:
                     spans.append((i, i + n))
+        weak = [t in STOPWORDS and question[s].islower() for t, s, _ in tokens]  # "the", not "The"
+        core = {(i, j): (i + 1 if j - i > 1 and weak[i] else i) for i, j in spans}
+        spans.sort(key=lambda sp: (core[sp] - sp[1], sp[1] - sp[0], sp[0]))  # longest core, then shortest
         taken = [False] * len(tokens)
         nested_taken = [False] * len(tokens)
         mentions: list[Mention] = []
-        for i, j in spans:  # already longest first
+        for i, j in spans:
             nested = any(taken[i:j])
             if nested:
                 # a capitalised name inside a longer match ("John Ford" in the title "Directed by
-                # John Ford") stays as a lower-scored alternative
-                if all(taken[i:j]) and not any(nested_taken[i:j]) and question[tokens[i][1]].isupper():
+                # John Ford") stays as a lower-scored alternative, and so does one behind a
+                # lower-case function word ("the Butterfly" around "Butterfly")
+                c = core[(i, j)]
+                if all(taken[c:j]) and not any(nested_taken[i:j]) and question[tokens[c][1]].isupper():
                     for k in range(i, j):
                         nested_taken[k] = True
                 else:
@@ -179,7 +195,7 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], tokens[j - 1][2]
             text = question[start:end]
-            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), text)[:top_m]
+            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), text, (question, start, end))[:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
@@ -241,6 +257,18 @@ class EntityLinker:
             method = "fuzzy"
         order = np.argsort(-scores, kind="stable")[:top_m]
         return [Candidate(int(i), self.relations[i], float(scores[i]), method) for i in order]
+
+
+def _verbatim(name: str, text: str, start: int, end: int) -> int:
+    """2 when ``name`` is written character for character in ``text`` over the span [start, end)
+    and a little beyond it (punctuation the words left out: "Taxi!"), 1 when exactly over the
+    span, else 0."""
+    at = text.find(name, max(0, start - len(name) + (end - start)), end + len(name))
+    while at != -1 and at <= start:
+        if at + len(name) >= end:
+            return 2 if (at, at + len(name)) != (start, end) else 1
+        at = text.find(name, at + 1, end + len(name))
+    return 0
 
 
 def _surface(text: str) -> str:
