@@ -91,8 +91,7 @@ class EntityLinker:
         self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
 
     # ---- single-mention linking ------------------------------------------------------------
-    def _exact(self, norm: str, original: str | None = None,
-               written: tuple[str, int, int] | None = None) -> list[Candidate]:
+    def _exact(self, norm: str, written: tuple[str, int, int] | None = None) -> list[Candidate]:
         """Entities whose name or alias normalises to ``norm``.
 
         Namesakes are ordered by: name before alias, same surface form as written (case and
@@ -102,16 +101,14 @@ class EntityLinker:
         the text it was found in, so punctuation just outside the words counts.
         """
         out = []
-        surface = _surface(original) if original is not None else None
-        if written is None and original is not None:
-            written = (original, 0, len(original))
+        surface = _surface(written[0][written[1]:written[2]]) if written is not None else None
         for eid, is_alias in self.exact.get(norm, []):
             score = 0.8 if is_alias else 0.9
             if surface is not None and _surface(self.names[eid]) == surface:
                 score += 0.06
             if written is not None:
                 score += 0.01 * _verbatim(self.names[eid], *written)
-            score += 0.0099 * self._prior[eid]
+            score += 0.0099 * self._prior[eid]  # under one verbatim step: degree only breaks ties
             out.append(Candidate(eid, self.names[eid], score, "exact"))
         return sorted(out, key=lambda c: -c.score)
 
@@ -140,13 +137,13 @@ class EntityLinker:
         """
         norm = normalize_name(mention)
         if method == "exact":
-            return self._exact(norm, mention)[:top_m]
+            return self._exact(norm, (mention, 0, len(mention)))[:top_m]
         if method == "fuzzy":
             return self._fuzzy(norm, top_m)
         if method == "dense":
             return self._dense(mention, top_m)
         merged: dict[int, Candidate] = {}
-        parts = [self._exact(norm, mention), self._fuzzy(norm, top_m)]
+        parts = [self._exact(norm, (mention, 0, len(mention))), self._fuzzy(norm, top_m)]
         if self._embed is not None and self._dense_matrix is not None:
             parts.append(self._dense(mention, top_m))
         for cand in (c for part in parts for c in part):
@@ -195,7 +192,7 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], tokens[j - 1][2]
             text = question[start:end]
-            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), text, (question, start, end))[:top_m]
+            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), (question, start, end))[:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
@@ -263,7 +260,7 @@ def _verbatim(name: str, text: str, start: int, end: int) -> int:
     """2 when ``name`` is written character for character in ``text`` over the span [start, end)
     and a little beyond it (punctuation the words left out: "Taxi!"), 1 when exactly over the
     span, else 0."""
-    at = text.find(name, max(0, start - len(name) + (end - start)), end + len(name))
+    at = text.find(name, max(0, end - len(name)), end + len(name))
     while at != -1 and at <= start:
         if at + len(name) >= end:
             return 2 if (at, at + len(name)) != (start, end) else 1
