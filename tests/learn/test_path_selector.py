@@ -61,3 +61,22 @@ def test_labelling_enumerates_every_path_whatever_the_beam(movies_kg) -> None:  
     full = candidate_paths(movies_kg, ground(movies_kg, item.question, item.topic_entities), 3, 100)
     assert [c.path for c in labelled.candidates] == [c.path for c in full]
     assert len(selector.select(item.question).candidates) < len(full)
+
+
+def test_companions_score_the_mean_of_every_ranker(sample_kg, sample_split) -> None:  # noqa: ANN001
+    """Two training runs (different seeds) on the same pairs: with the second as a companion of the
+    first, each candidate's trained score is the mean of the two runs' scores; training again
+    drops the companions (they belonged to the ranker it replaces)."""
+    first, second = (LearnedPathSelector(sample_kg, epochs=3, seed=seed) for seed in (0, 1))
+    labelled = first.label(sample_split[0][:60], progress=False)
+    first.fit_labelled(*labelled, progress=False)
+    second.fit_labelled(*labelled, progress=False)
+    question, sel = next((item.question, sel) for item in sample_split[1]
+                         if (sel := first.select(item.question)).candidates)
+    alone, other = (s.score_parts(question, sel)[0] for s in (first, second))
+    assert not np.allclose(alone, other)  # two draws do differ
+    first.companions = [second.ranker]
+    assert len(first.rankers) == 2
+    np.testing.assert_allclose(first.score_parts(question, sel)[0], (alone + other) / 2, rtol=1e-6, atol=1e-6)
+    first.fit_labelled(*labelled, progress=False)
+    assert first.companions == [] and len(first.rankers) == 1

@@ -76,11 +76,19 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     fusion = report["path_fusion"]["graphraft"]  # the zero-shot weight, chosen on the held-aside pairs
     assert fusion["zero_shot_weight"] in FUSION_WEIGHTS and fusion["questions"] > 0
     assert method.members["graphraft"].selector.zero_shot_weight == fusion["zero_shot_weight"]
+    # the ranker learned before the refit scores beside the refit one, saved apart from the member
+    selector = method.members["graphraft"].selector
+    assert report["ensembles"] == {"graphraft": 2} and len(selector.companions) == 1
+    assert selector.companions[0] is not selector.ranker
     method.save(tmp_path / "auto")
+    assert not (tmp_path / "auto" / "members" / "graphraft" / "companions").exists()
+    single = create_method("graphraft", sample_kg)  # the member as `-m graphraft` would load it: one ranker
+    assert single.load(tmp_path / "auto" / "members" / "graphraft") and single.selector.companions == []
     again = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     assert again.load(tmp_path / "auto") and again.calibration_source == "pairs"
     assert again.zero_shot_weights == {"graphraft": fusion["zero_shot_weight"]}
     assert again.members["graphraft"].selector.zero_shot_weight == fusion["zero_shot_weight"]
+    assert len(again.members["graphraft"].selector.companions) == 1
     for item in sample_split[1][:8]:
         a, b = method.answer(item.question), again.answer(item.question)
         assert (a.names, a.confidence, a.produced_by) == (b.names, b.confidence, b.produced_by)
@@ -96,6 +104,14 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     fallback = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     assert fallback.load(tmp_path / "auto") and fallback.members["graphraft"].selector.trained
     assert fallback.zero_shot_weights == {} and fallback.members["graphraft"].selector.zero_shot_weight == 0.0
+    assert fallback.members["graphraft"].selector.companions == []  # nor its companion
+
+
+def test_without_ensemble_the_refit_member_scores_alone(sample_kg, sample_split) -> None:  # noqa: ANN001
+    method = create_method("auto", sample_kg, {"synthetic_per_hop": 30, "ensemble": False})
+    report = method.fit(sample_split[0][:60])
+    assert "graphraft" in report and report["ensembles"] == {}
+    assert method.members["graphraft"].selector.companions == []
 
 
 def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg) -> None:  # noqa: ANN001

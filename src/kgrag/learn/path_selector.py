@@ -53,8 +53,9 @@ class LearnedPathSelector:
         self.max_hops, self.max_frontier, self.epochs, self.seed = max_hops, max_frontier, epochs, seed
         self.beam_width = beam_width
         self.ranker: PathRanker | None = None
+        self._companions: list[PathRanker] = []  # see `companions`
         self._path_vecs: dict[str, np.ndarray] = {}  # verbalisation embeddings by path key
-        self._path_codes: dict[str, np.ndarray] = {}  # ranker encodings by path key
+        self._path_codes: dict[int, dict[str, np.ndarray]] = {}  # per ranker (0: `ranker`), encodings by path key
         self._keys: dict[RelationPath, str] = {}
         self._zero_shot: ZeroShotPathScorer | None = None  # untrained scoring, created on first use
         self.zero_shot_weight = 0.0  # trained: score = ranker + this × zero-shot (`learn.score_fusion`)
@@ -62,6 +63,22 @@ class LearnedPathSelector:
     @property
     def trained(self) -> bool:
         return self.ranker is not None
+
+    @property
+    def companions(self) -> list[PathRanker]:
+        """Rankers from other training runs whose scores are averaged with ``ranker``'s: what one
+        run learns varies with its draw (initialisation, dropout, data order), and the mean of a
+        few runs varies less. Not saved with the selector: whoever trained them keeps them."""
+        return self._companions
+
+    @companions.setter
+    def companions(self, rankers: list[PathRanker]) -> None:
+        self._companions = list(rankers)
+        self._path_codes = {}
+
+    @property
+    def rankers(self) -> list[PathRanker]:
+        return [self.ranker, *self._companions] if self.ranker is not None else []
 
     # ---- path embeddings -------------------------------------------------------------------------
     def _key(self, path: RelationPath) -> str:
@@ -83,14 +100,16 @@ class LearnedPathSelector:
         return path_features(np.stack([self._path_vecs[self._key(p)] for p in paths]),
                              paths, self.kg.relation_matrix)
 
-    def _codes(self, paths: list[RelationPath]) -> np.ndarray:
+    def _codes(self, paths: list[RelationPath], which: int = 0) -> np.ndarray:
+        """The paths' encodings by ranker ``which`` of `rankers`."""
         keys = [self._key(p) for p in paths]
-        new = [i for i, k in enumerate(keys) if k not in self._path_codes]
+        codes = self._path_codes.setdefault(which, {})
+        new = [i for i, k in enumerate(keys) if k not in codes]
         if new:  # one row per pass, like the vectors: a path's code never depends on its company
             feats = self._features([paths[i] for i in new])
             for i, row in zip(new, feats):
-                self._path_codes[keys[i]] = self.ranker.encode_paths(row[None])[0]  # type: ignore[union-attr]
-        return np.stack([self._path_codes[k] for k in keys])
+                codes[keys[i]] = self.rankers[which].encode_paths(row[None])[0]
+        return np.stack([codes[k] for k in keys])
 
     # ---- training --------------------------------------------------------------------------------
     def label(self, items: list[QAItem], progress: bool = True) -> tuple[list[LabelledQuestion], dict[str, int]]:
@@ -118,7 +137,7 @@ class LearnedPathSelector:
         cand_rows = [np.array([row[self._key(c.path)] for c in lq.candidates]) for lq in kept]
         positives = [np.array([row[self._key(lq.candidates[k].path)] for k in lq.positives]) for lq in kept]
         self.ranker = PathRanker(q_vecs.shape[1], feats.shape[1], seed=self.seed)
-        self._path_codes = {}
+        self.companions = []  # they were trained beside the ranker this one replaces
         report = self.ranker.fit(q_vecs, feats, cand_rows, positives, epochs=self.epochs, progress=progress)
         return {"pairs": len(labelled), "kept": len(kept), "outcomes": outcomes, "paths": len(keys),
                 "seconds": round(time.perf_counter() - t0, 1), **report}
@@ -169,7 +188,10 @@ class LearnedPathSelector:
                 self._zero_shot_scores(masked, sel.question_vector, sel.candidates))
 
     def _trained_scores(self, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
-        return self.ranker.score(question_vector, self._codes([c.path for c in cands]))  # type: ignore[union-attr]
+        """The trained ranker's scores, averaged with its `companions`' when it has some."""
+        paths = [c.path for c in cands]
+        scores = [r.score(question_vector, self._codes(paths, k)) for k, r in enumerate(self.rankers)]
+        return scores[0] if len(scores) == 1 else np.mean(scores, axis=0)
 
     # ---- persistence -----------------------------------------------------------------------------
     def save(self, directory: Path) -> None:
@@ -187,6 +209,6 @@ class LearnedPathSelector:
         self.ranker = PathRanker.load(directory)
         meta = json.loads((directory / "paths.json").read_text(encoding="utf-8"))
         self._path_vecs = dict(zip(meta["keys"], np.load(directory / "path_vectors.npy")))
-        self._path_codes = {}
+        self.companions = []
         self.max_hops, self.max_frontier = meta["max_hops"], meta["max_frontier"]
         return True

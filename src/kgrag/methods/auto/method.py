@@ -9,7 +9,9 @@ needs neither QA pairs nor an LLM.
 
 With pairs, the held-aside part also chooses how much a path-model member's zero-shot scorer
 counts beside its trained ranker (`learn.score_fusion`): the two read a question differently, so
-their mistakes differ.
+their mistakes differ. When the members then learn again from every pair, the ranker they had
+learned first stays as a companion of the new one (the mean of two training runs' scores varies
+less from one training to the next than either's).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from ...datasets import QAItem, split_items
 from ...errors import NoAnswer, UnknownMethodError
 from ...graph import KnowledgeGraph
 from ...learn.calibration import LogisticCalibrator
+from ...learn.path_ranker import PathRanker
 from ...learn.path_selector import LearnedPathSelector
 from ...learn.score_fusion import fit_zero_shot_weight
 from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
@@ -73,6 +76,8 @@ class AutoOptions(MethodOptions):
                                        "the confidence (the members learn from the rest).")
     refit: bool = Field(True, description="After fitting the confidence, train the members again on all "
                         "pairs (the confidence was fitted on answers of members that had not seen the held part).")
+    ensemble: bool = Field(True, description="With refit: a path member scores with the mean of the ranker "
+                           "learned before the refit and the one after (two training runs vary less than one).")
     synthetic_per_hop: int = Field(200, ge=10, description="Synthetic questions per hop count for the confidence "
                                    "when there are no training pairs.")
 
@@ -295,9 +300,14 @@ class AutoMethod(Method):
         # have learned (bundled sample: 30 held pairs 0.776 Hits@1, with 600 synthetic added 0.729)
         report.update(self.calibrate(held, "pairs"))
         if self.options.refit and self._trained:  # the members then learn from every pair
+            first = {n: s.ranker for n, s in self._path_selectors().items()} if self.options.ensemble else {}
             for n in self._trained:
                 self.members[n].fit(pairs)
+            for n, selector in self._path_selectors().items():
+                if first.get(n) is not None:
+                    selector.companions = [first[n]]
             report["members_refit_on"] = len(pairs)
+            report["ensembles"] = {n: len(s.rankers) for n, s in self._path_selectors().items() if s.companions}
         return report
 
     def _path_selectors(self) -> dict[str, LearnedPathSelector]:
@@ -319,6 +329,9 @@ class AutoMethod(Method):
         directory.mkdir(parents=True, exist_ok=True)
         for n in self._trained:
             self.members[n].save(directory / "members" / n)
+        for n, selector in self._path_selectors().items():  # beside the member: it ships with one ranker
+            for k, ranker in enumerate(selector.companions):
+                ranker.save(directory / "companions" / n / str(k))
         (directory / "calibration.json").write_text(json.dumps(
             {"source": self.calibration_source, "members": {n: c.to_json() for n, c in self.calibrators.items()},
              "choice": {n: c.to_json() for n, c in self.choosers.items()},
@@ -332,6 +345,9 @@ class AutoMethod(Method):
                 self._trained.add(n)
             else:
                 m.load(self.kg.files.model_dir(n))
+        for n, selector in self._path_selectors().items():  # a companion belongs to the model saved beside it
+            found = sorted(directory.glob(f"companions/{n}/*/ranker.pt"), key=lambda p: int(p.parent.name))
+            selector.companions = [PathRanker.load(p.parent) for p in found] if n in self._trained else []
         path = directory / "calibration.json"
         if not path.exists():
             return False
