@@ -80,7 +80,9 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     selector = method.members["graphraft"].selector
     assert report["ensembles"] == {"graphraft": 2} and len(selector.companions) == 1
     assert selector.companions[0] is not selector.ranker
+    (tmp_path / "auto" / "companions" / "graphraft" / "7").mkdir(parents=True)  # left by an earlier save
     method.save(tmp_path / "auto")
+    assert sorted(p.name for p in (tmp_path / "auto" / "companions" / "graphraft").iterdir()) == ["0"]
     assert not (tmp_path / "auto" / "members" / "graphraft" / "companions").exists()
     single = create_method("graphraft", sample_kg)  # the member as `-m graphraft` would load it: one ranker
     assert single.load(tmp_path / "auto" / "members" / "graphraft") and single.selector.companions == []

@@ -17,6 +17,7 @@ less from one training to the next than either's).
 from __future__ import annotations
 
 import json
+import shutil
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -329,6 +330,7 @@ class AutoMethod(Method):
         directory.mkdir(parents=True, exist_ok=True)
         for n in self._trained:
             self.members[n].save(directory / "members" / n)
+        shutil.rmtree(directory / "companions", ignore_errors=True)  # none left from a model saved here before
         for n, selector in self._path_selectors().items():  # beside the member: it ships with one ranker
             for k, ranker in enumerate(selector.companions):
                 ranker.save(directory / "companions" / n / str(k))
