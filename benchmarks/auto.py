@@ -4,6 +4,7 @@ KG), and with the training half (members and confidence learn from it).
 
 Usage: python benchmarks/auto.py --db DIR [--val-per-hop 500] [--mode zero-shot|trained|both]
                                  [--compare graphraft,simgrag,ultrag,byokg] [--ranker-seed N]
+                                 [--reuse-model] [--hops 1,2,3]
 Prints JSON lines per hop (Hits@1, latency, which member answered, ECE); reports and the
 calibration plot land in --out/<mode>/<hop>-hop/. ``--compare`` (trained mode) then runs each
 named single method on the same questions in the same process, over the path model auto's
@@ -35,20 +36,27 @@ def main() -> None:
     ap.add_argument("--compare", default="", help="single methods run on the same questions (trained mode)")
     ap.add_argument("--ranker-seed", type=int, default=0, help="seed of the path ranker's initialisation and "
                     "dropout (trained mode): one training run is one draw, so run several to see the spread")
+    ap.add_argument("--reuse-model", action="store_true", help="trained mode: load the model an interrupted run "
+                    "saved in --out/trained/model instead of fitting again (evaluation resumes per hop)")
+    ap.add_argument("--hops", default="1,2,3", help="the hop counts evaluated (comma-separated)")
     args = ap.parse_args()
     train, val = metaqa_split(args.train_per_hop, 2000 if args.val_per_hop else 0)
-    if args.val_per_hop:
-        val = {h: items[: args.val_per_hop] for h, items in val.items()}
+    hops = {int(h) for h in args.hops.split(",")}
+    val = {h: items[: args.val_per_hop] if args.val_per_hop else items for h, items in val.items() if h in hops}
     kg = KnowledgeGraph(args.db)
     for mode in ("zero-shot", "trained") if args.mode == "both" else (args.mode,):
         method = create_method("auto", kg)
         for member in method.members.values():
             if getattr(member, "selector", None) is not None:
                 member.selector.seed = args.ranker_seed
-        t0 = time.perf_counter()
-        report = method.fit(train if mode == "trained" else [])
-        emit(benchmark="auto-fit", mode=mode, ranker_seed=args.ranker_seed, seconds=round(time.perf_counter() - t0, 1),
-             report=json.loads(json.dumps(report, default=str)))
+        saved = args.out / mode / "model"
+        if mode == "trained" and args.reuse_model and method.load(saved):
+            emit(benchmark="auto-fit", mode=mode, ranker_seed=args.ranker_seed, reused=str(saved))
+        else:
+            t0 = time.perf_counter()
+            report = method.fit(train if mode == "trained" else [])
+            emit(benchmark="auto-fit", mode=mode, ranker_seed=args.ranker_seed,
+                 seconds=round(time.perf_counter() - t0, 1), report=json.loads(json.dumps(report, default=str)))
         evaluate_by_hop(kg, method, val, args.out / mode, mode=mode)
         for hop in val:
             summary = hop_summary(args.out / mode, hop)

@@ -18,11 +18,15 @@ def normalize_answer(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", normalize_name(str(text))).split())
 
 
-def distinct_answers(predicted: Sequence[str]) -> list[str]:
-    """Normalised answers, each once at its first rank (empty ones dropped)."""
+def distinct_answers(predicted: Sequence[str], limit: int | None = None) -> list[str]:
+    """Normalised answers, each once at its first rank (empty ones dropped); the first ``limit``
+    only, when given, normalising no further than they need (a member's ranking can list hundreds
+    of neighbours, and `auto` reads the first answer of each on every question)."""
     seen: set[str] = set()
-    out = []
+    out: list[str] = []
     for p in predicted:
+        if limit is not None and len(out) >= limit:
+            break
         n = normalize_answer(p)
         if n and n not in seen:
             seen.add(n)

@@ -36,7 +36,7 @@ def hit_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | N
     g = gold_set(gold)
     if not g:
         return None
-    return float(any(p in g for p in distinct_answers(predicted)[:k]))
+    return float(any(p in g for p in distinct_answers(predicted, limit=k)))
 
 
 def recall_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float | None:
@@ -44,7 +44,7 @@ def recall_at_k(predicted: Sequence[str], gold: Sequence[str], k: int) -> float 
     g = gold_set(gold)
     if not g:
         return None
-    return len(set(distinct_answers(predicted)[:k]) & g) / len(g)
+    return len(set(distinct_answers(predicted, limit=k)) & g) / len(g)
 
 
 def mrr(predicted: Sequence[str], gold: Sequence[str]) -> float | None:

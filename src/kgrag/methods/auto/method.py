@@ -55,14 +55,14 @@ MIN_CHOICE_QUESTIONS = 10 * (len(FEATURE_NAMES) - 1)
 
 def members_disagree(answers: dict[str, Answer]) -> bool:
     """The answering members' top answers are not all the same."""
-    tops = {distinct_answers(a.names)[0] for a in answers.values()
-            if a.entities and not a.error and distinct_answers(a.names)}
+    tops = {top for a in answers.values() if a.entities and not a.error
+            for top in distinct_answers(a.names, limit=1)}
     return len(tops) > 1
 
 
 def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
     """Strict Hits@1 of one answer (the label the confidence learns)."""
-    return bool(set(distinct_answers(ans.names)[:1]) & gold_set(gold))
+    return bool(set(distinct_answers(ans.names, limit=1)) & gold_set(gold))
 
 
 class AutoOptions(MethodOptions):
