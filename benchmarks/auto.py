@@ -87,12 +87,8 @@ def compare(kg: KnowledgeGraph, auto: Method, val: dict, out: Path, singles: lis
     pairs, the single methods score as they ship)."""
     auto.save(out / "model")
     shared = out / "model" / "members" / "graphraft"
-    loaded = {}
     for name in singles:
-        loaded[name] = create_method(name, kg)
-        if not loaded[name].load(shared):
-            raise SystemExit(f"{name} could not load the path model in {shared}")
-        evaluate_by_hop(kg, loaded[name], val, out / "singles" / name, mode="trained")
+        evaluate_by_hop(kg, loaded_method(name, kg, shared), val, out / "singles" / name, mode="trained")
     rows = []
     for hop in val:
         mine = overall(out, hop)
@@ -107,17 +103,23 @@ def compare(kg: KnowledgeGraph, auto: Method, val: dict, out: Path, singles: lis
         emit(**rows[-1])
     plot_comparison(rows, out / "auto_vs_single.png")
     if timing_sample:  # each method on its own graph: no method reuses a vector another one embedded
-        timed: dict[str, Method] = {"auto": create_method("auto", KnowledgeGraph(kg.db_dir, kg.embedder))}
-        timed["auto"].load(out / "model")
-        for name in singles:
-            timed[name] = create_method(name, KnowledgeGraph(kg.db_dir, kg.embedder))
-            timed[name].load(shared)
+        timed = {"auto": loaded_method("auto", KnowledgeGraph(kg.db_dir, kg.embedder), out / "model")}
+        timed.update({n: loaded_method(n, KnowledgeGraph(kg.db_dir, kg.embedder), shared) for n in singles})
         for row in rows:
             items = val[row["hop"]][:timing_sample]  # in the accuracy pass's order: the same recent texts cached
             p50 = interleaved_p50(timed, [it.question for it in items])
             best = row["best_single"]
             emit(benchmark="auto-vs-single-interleaved", hop=row["hop"], questions=len(items), p50_ms=p50,
                  best_single=best, latency_ratio=round(p50["auto"] / p50[best], 2))
+
+
+def loaded_method(name: str, kg: KnowledgeGraph, directory: Path) -> Method:
+    """``name`` with the model saved in ``directory``; the run ends if it cannot be loaded (a
+    method that fell back to no model would be measured as something else)."""
+    method = create_method(name, kg)
+    if not method.load(directory):
+        raise SystemExit(f"{name} could not load the model in {directory}")
+    return method
 
 
 def interleaved_p50(methods: dict[str, Method], questions: list[str]) -> dict[str, float]:
