@@ -124,7 +124,7 @@ class Answer:
     @property
     def selected(self) -> list[str]:
         n = len(self.entities) if self.num_selected is None else self.num_selected
-        return self.names[:n]
+        return [e.name for e in self.entities[:n]]  # not every name: a ranking may list thousands
 
     @contextmanager
     def stage(self, name: str) -> Iterator[None]:

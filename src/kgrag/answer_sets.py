@@ -4,7 +4,7 @@ F1 that both the evaluation metrics and UltRAG's threshold calibration use."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .text import normalize_name
 
@@ -18,7 +18,7 @@ def normalize_answer(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", normalize_name(str(text))).split())
 
 
-def distinct_answers(predicted: Sequence[str], limit: int | None = None) -> list[str]:
+def distinct_answers(predicted: Iterable[str], limit: int | None = None) -> list[str]:
     """Normalised answers, each once at its first rank (empty ones dropped); the first ``limit``
     only, when given, normalising no further than they need (a member's ranking can list hundreds
     of neighbours, and `auto` reads the first answer of each on every question)."""

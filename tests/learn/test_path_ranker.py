@@ -96,3 +96,31 @@ def test_a_model_saved_with_an_unfloored_scale_loads_floored(tmp_path: Path) -> 
     old = PathRanker.load(tmp_path)
     assert saved[5] < 1e-5 and old.q_scale[5] == pytest.approx(SCALE_FLOOR * np.median(saved), rel=1e-4)
     np.testing.assert_allclose(np.delete(old.q_scale, 5), np.delete(saved, 5), rtol=1e-5)
+
+
+def test_scores_are_the_towers_and_a_refit_forgets_the_memoised_question_codes() -> None:
+    """The question's code is memoised per ranker (a question is scored once per beam level); the
+    scores must equal the towers' own forward pass, and a new training must not reuse old codes."""
+    from kgrag.learn.path_ranker import QUESTION_CODES_KEPT
+
+    q, feats, cands, pos, _ = _toy()
+    ranker = PathRanker(q.shape[1], feats.shape[1], seed=0)
+    ranker.fit(q, feats, cands, pos, epochs=2, min_steps=20, progress=False)
+
+    def reference(r: PathRanker, vec: np.ndarray) -> np.ndarray:
+        with torch.no_grad():
+            codes = r.p_tower(torch.tensor(feats)).numpy()
+            qc = r.q_tower(torch.tensor(r._standardized(vec[None]))).numpy()[0]
+        return codes @ qc
+
+    codes = ranker.encode_paths(feats)
+    before = ranker.score(q[0], codes)
+    np.testing.assert_array_equal(before, reference(ranker, q[0]))
+    np.testing.assert_array_equal(ranker.score(q[0].copy(), codes), before)  # equal bytes: the memo
+    ranker.fit(q[:, ::-1].copy(), feats, cands, pos, epochs=2, min_steps=20, progress=False)
+    after = ranker.score(q[0], ranker.encode_paths(feats))
+    np.testing.assert_array_equal(after, reference(ranker, q[0]))
+    assert not np.array_equal(after, before)
+    for vec in q[: QUESTION_CODES_KEPT + 10]:
+        ranker.score(vec, codes)
+    assert ranker._question_codes.cache_info().currsize <= QUESTION_CODES_KEPT

@@ -8,10 +8,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
 from kgrag.learn.zero_shot import ZeroShotPathScorer, stem, stems_match
+from kgrag.paths import PathCandidate, RelationPath
 from kgrag.store.database import Source, ingest
 
 TRIPLES = [
@@ -177,3 +180,24 @@ def test_a_question_is_read_once_and_the_memo_stays_bounded(films: KnowledgeGrap
         scorer.read(f"which films did X direct in year {k}")
     memo = scorer.read.cache_info()
     assert memo.maxsize == READINGS_KEPT and memo.currsize <= READINGS_KEPT
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.lists(st.tuples(st.integers(0, 5), st.sampled_from(["out", "in"])), min_size=1,
+                                   max_size=3), st.booleans()), max_size=8))
+def test_path_arrays_equal_their_definition_whatever_was_memoised(films: KnowledgeGraph, raw: list) -> None:
+    """Rows are memoised per path; the arrays must still be what the definition gives, in the
+    candidates' order, whichever paths were seen before."""
+    scorer = ZeroShotPathScorer(films)
+    paths = [RelationPath(tuple(steps), bridge and len(steps) == 2) for steps, bridge in raw]
+    for seen in (paths[::2], paths):
+        cands = [PathCandidate(0, p, np.zeros(0, dtype=np.int64)) for p in seen]
+        counts, last_rel, forward, hops = scorer._path_arrays(cands)
+        assert counts.shape == (len(seen), len(films.relations)) and counts.dtype == np.float32
+        for i, p in enumerate(seen):
+            expected = np.zeros(len(films.relations), dtype=np.float32)
+            for r, _ in p.steps:
+                expected[r] += 1
+            np.testing.assert_array_equal(counts[i], expected)
+            r, d = p.steps[p.answer_var - 1]
+            assert (last_rel[i], forward[i], hops[i]) == (r, float(d == "out"), float(p.hops))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from pydantic import Field
 
-from kgrag import Answer, InvalidOptionError, NoAnswer, RankedEntity, UnknownMethodError
+from kgrag import Answer, InvalidOptionError, KnowledgeGraph, NoAnswer, RankedEntity, UnknownMethodError
 from kgrag.methods import (
     BaselineMethod,
     GraphRAFTOptions,
@@ -104,3 +104,42 @@ def test_registry_is_by_reference_and_refuses_a_taken_name(scratch_registry):
         register_method(object)  # type: ignore[arg-type]
     with pytest.raises(UnknownMethodError, match="available: .*baseline"):
         method_class("no-such-method")
+
+
+def _blas_threads() -> dict[str, int]:
+    from threadpoolctl import threadpool_info
+
+    return {lib["filepath"]: lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
+
+
+class NestingMethod(Method):
+    """Nesting: answers through another method, as `auto` does through its members, and records
+    how many threads BLAS had at each level."""
+
+    name = "nesting-test"
+    Options = MethodOptions
+
+    def __init__(self, kg: KnowledgeGraph, inner: Method | None = None) -> None:
+        super().__init__(kg)
+        self.inner, self.seen = inner, []
+
+    def _answer(self, question: str, result: Answer) -> None:
+        self.seen.append(_blas_threads())
+        if self.inner is not None:
+            result.entities = self.inner.answer(question).entities
+        result.entities.append(RankedEntity("done", 1.0, 0))
+
+
+def test_blas_runs_on_one_thread_inside_answers_however_deeply_nested(sample_kg):
+    """`respond` limits BLAS to one thread (small products; spinning workers steal the embedder's
+    cores), once for the outermost answer: members answered inside another method stay limited,
+    and the limits are what they were afterwards."""
+    before = _blas_threads()
+    inner = NestingMethod(sample_kg)
+    outer = NestingMethod(sample_kg, inner)
+    assert [e.name for e in outer.answer("who directed Kill Bill").entities] == ["done", "done"]
+    for level in (outer.seen[0], inner.seen[0]):
+        assert level and set(level.values()) == {1}
+    assert _blas_threads() == before
+    inner.answer("who directed Kill Bill")  # alone again: limited again
+    assert set(inner.seen[1].values()) == {1}

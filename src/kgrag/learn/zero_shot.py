@@ -29,7 +29,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..graph import KnowledgeGraph
-from ..paths import PathCandidate
+from ..paths import PathCandidate, RelationPath
 from ..text import humanize_label, tokenize_with_spans
 
 __all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
@@ -137,6 +137,7 @@ class ZeroShotPathScorer:
 
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
+        self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float]] = {}  # see `_path_row`
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
@@ -287,18 +288,25 @@ class ZeroShotPathScorer:
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Step counts per relation (paths × relations), terminal relation, terminal direction
         (1 = forward) and hop count."""
-        n_rel = len(self.rel_stems)
-        counts = np.zeros((len(candidates), n_rel), dtype=np.float32)
-        last_rel = np.empty(len(candidates), dtype=np.int64)
-        forward = np.empty(len(candidates), dtype=np.float32)
-        hops = np.empty(len(candidates), dtype=np.float32)
-        for p, c in enumerate(candidates):
-            path = c.path
+        rows = [self._path_row(c.path) for c in candidates]
+        if not rows:
+            return (np.zeros((0, len(self.rel_stems)), dtype=np.float32), np.empty(0, dtype=np.int64),
+                    np.empty(0, dtype=np.float32), np.empty(0, dtype=np.float32))
+        counts, last_rel, forward, hops = zip(*rows)
+        return (np.stack(counts), np.array(last_rel, dtype=np.int64), np.array(forward, dtype=np.float32),
+                np.array(hops, dtype=np.float32))
+
+    def _path_row(self, path: RelationPath) -> tuple[np.ndarray, int, float, float]:
+        """One path's row of `_path_arrays`, memoised: a question's candidates are mostly paths
+        scored before."""
+        row = self._path_rows.get(path)
+        if row is None:
+            counts = np.zeros(len(self.rel_stems), dtype=np.float32)
             for r, _ in path.steps:
-                counts[p, r] += 1
+                counts[r] += 1
             r, d = path.steps[path.answer_var - 1]  # a bridge's answer is its first step's end
-            last_rel[p], forward[p], hops[p] = r, 1.0 if d == "out" else 0.0, path.hops
-        return counts, last_rel, forward, hops
+            row = self._path_rows[path] = (counts, r, 1.0 if d == "out" else 0.0, float(path.hops))
+        return row
 
     def score(self, masked_question: str, question_vector: np.ndarray,
               candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:

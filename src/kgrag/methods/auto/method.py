@@ -56,13 +56,13 @@ MIN_CHOICE_QUESTIONS = 10 * (len(FEATURE_NAMES) - 1)
 def members_disagree(answers: dict[str, Answer]) -> bool:
     """The answering members' top answers are not all the same."""
     tops = {top for a in answers.values() if a.entities and not a.error
-            for top in distinct_answers(a.names, limit=1)}
+            for top in distinct_answers((e.name for e in a.entities), limit=1)}
     return len(tops) > 1
 
 
 def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
     """Strict Hits@1 of one answer (the label the confidence learns)."""
-    return bool(set(distinct_answers(ans.names, limit=1)) & gold_set(gold))
+    return bool(set(distinct_answers((e.name for e in ans.entities), limit=1)) & gold_set(gold))
 
 
 class AutoOptions(MethodOptions):
@@ -160,29 +160,35 @@ class AutoMethod(Method):
     def _synthetic(self) -> list[QAItem]:
         return list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=self.options.synthetic_per_hop)))
 
-    def confidence(self, answers: dict[str, Answer]) -> dict[str, float]:
-        """P(top answer right) per member: what is reported with the answer."""
-        return self._predict("calibrators", answers)
+    def confidence(self, answers: dict[str, Answer], features: dict[str, np.ndarray] | None = None) -> dict[str, float]:
+        """P(top answer right) per member: what is reported with the answer. ``features``: the
+        members' `features`, when already computed for this question."""
+        return self._predict("calibrators", answers, features)
 
-    def choose(self, answers: dict[str, Answer], conf: dict[str, float]) -> str:
+    def choose(self, answers: dict[str, Answer], conf: dict[str, float],
+               features: dict[str, np.ndarray] | None = None) -> str:
         """The member to answer with. Where the members' top answers differ, the one most likely
         right *there* (a model fitted on such questions only: a member that is usually right
         may still be the weaker one when the others disagree); elsewhere the most confident."""
-        score = self._predict("choosers", answers) if self.choosers and members_disagree(answers) else conf
+        score = self._predict("choosers", answers, features) if self.choosers and members_disagree(answers) \
+            else conf
         order = list(answers)
         return max(score, key=lambda n: (score[n], -order.index(n)))
 
-    def _predict(self, which: Literal["calibrators", "choosers"], answers: dict[str, Answer]) -> dict[str, float]:
+    @staticmethod
+    def features(answers: dict[str, Answer]) -> dict[str, np.ndarray]:
+        """Each member's `answer_features` given the others' answers."""
+        return {n: answer_features(ans, [a for k, a in answers.items() if k != n]) for n, ans in answers.items()}
+
+    def _predict(self, which: Literal["calibrators", "choosers"], answers: dict[str, Answer],
+                 features: dict[str, np.ndarray] | None = None) -> dict[str, float]:
         if not self.calibrators:
             with self._self_training:  # once, however many threads ask first
                 if not self.calibrators:
                     self.self_train()
         models: dict[str, LogisticCalibrator] = getattr(self, which)  # read after any self-training
-        out = {}
-        for n, ans in answers.items():
-            x = answer_features(ans, [a for k, a in answers.items() if k != n])
-            out[n] = 0.0 if x[0] == 0 else float(models[n].predict(x[1:])[0])
-        return out
+        rows = self.features(answers) if features is None else features
+        return {n: 0.0 if rows[n][0] == 0 else float(models[n].predict(rows[n][1:])[0]) for n in answers}
 
     # ---- answering --------------------------------------------------------------------------------
     def _should_escalate(self, confidence: float) -> bool:
@@ -201,8 +207,9 @@ class AutoMethod(Method):
         with result.stage("members"):
             answers = self._member_answers(question)
         with result.stage("confidence"):
-            conf = self.confidence(answers)
-            chosen = self.choose(answers, conf)
+            features = self.features(answers)
+            conf = self.confidence(answers, features)
+            chosen = self.choose(answers, conf, features)
         best = answers[chosen]
         if self._should_escalate(conf[chosen]):
             escalated = self._escalate(question)
