@@ -108,3 +108,24 @@ def test_verbatim_finds_the_name_wherever_it_covers_the_span(name, before, after
         at = start + name.index(inner)
         assert _verbatim(name, text, at, at + len(inner)) == 2
     assert _verbatim(name + "\x00", text, start, start + len(name)) == 0
+
+
+NAMES = ["Kill Bill", "Bill", "The Double", "Double Jeopardy", "Son", "Some Mother's Son", "John Ford"]
+
+
+@given(st.lists(st.sampled_from(NAMES + ["who", "directed", "the", "and", "kill", "double", "mother's", "?"]),
+                min_size=1, max_size=9), st.integers(1, 3))
+def test_mentions_do_not_depend_on_what_was_asked_before(words, top_m):
+    """The name-span scan is memoised per question: a question's mentions must be the same
+    whatever was asked before and with whichever ``top_m``, and the memo stays bounded."""
+    from kgrag.linking.linker import RECENT_QUESTIONS
+
+    question = " ".join(words)
+    fresh = EntityLinker(NAMES, [[]] * len(NAMES), np.ones(len(NAMES)), ["directed_by"])
+    used = EntityLinker(NAMES, [[]] * len(NAMES), np.ones(len(NAMES)), ["directed_by"])
+    for m in (3, 1, 2):
+        used.find_mentions(question, top_m=m)
+    assert used.find_mentions(question, top_m=top_m) == fresh.find_mentions(question, top_m=top_m)
+    for k in range(RECENT_QUESTIONS + 5):
+        used.find_mentions(f"{question} {k}")
+    assert used._name_spans.cache_info().currsize <= RECENT_QUESTIONS

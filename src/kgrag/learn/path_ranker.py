@@ -193,7 +193,7 @@ class PathRanker:
         LRU: thread-safe): a question is scored once per beam level, and questions of one shape
         share their masked text and so their vector. `fit` drops it with the old weights."""
         def code(q_bytes: bytes) -> np.ndarray:
-            q = np.frombuffer(q_bytes, dtype=np.float32)
+            q = np.frombuffer(q_bytes, dtype=np.float32).copy()  # writable: torch shares it
             out = _evaluate(self.q_tower, self._standardized(q[None]))[0]
             out.setflags(write=False)
             return out

@@ -10,6 +10,7 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import cached_property, lru_cache
 from typing import Literal
 
 import numpy as np
@@ -28,6 +29,7 @@ it its his her their them they he she we you i me my your our film films movie m
 
 
 NESTED_PENALTY = 0.5
+RECENT_QUESTIONS = 64  # questions whose name spans `EntityLinker.find_mentions` keeps
 LEXICAL_WEIGHT = 0.2
 
 
@@ -163,12 +165,8 @@ class EntityLinker:
         the KG's case, and not being made of function words. If nothing matches exactly,
         capitalised or quoted spans are tried fuzzily.
         """
-        tokens = tokenize_with_spans(question)
-        spans: list[tuple[int, int]] = []
-        for n in range(min(self.max_tokens, len(tokens)), 0, -1):
-            for i in range(len(tokens) - n + 1):
-                if " ".join(t for t, _, _ in tokens[i:i + n]) in self.exact:
-                    spans.append((i, i + n))
+        shared_tokens, found = self._name_spans(question)
+        tokens, spans = list(shared_tokens), list(found)  # copies: the memo's are shared
         weak = [t in STOPWORDS and question[s].islower() for t, s, _ in tokens]  # "the", not "The"
         core = {(i, j): (i + 1 if j - i > 1 and weak[i] else i) for i, j in spans}
         spans.sort(key=lambda sp: (core[sp] - sp[1], sp[1] - sp[0], sp[0]))  # longest core, then shortest
@@ -199,6 +197,22 @@ class EntityLinker:
             mentions = self._fuzzy_mentions(question, tokens, top_m)
         mentions.sort(key=lambda m: (-m.score, m.start))
         return mentions
+
+    @cached_property
+    def _name_spans(self) -> Callable[[str], tuple[tuple[tuple[str, int, int], ...], tuple[tuple[int, int], ...]]]:
+        """A question's tokens and the token spans that are a name or alias, longest first; the
+        last `RECENT_QUESTIONS` kept (functools' LRU: thread-safe): `auto`'s members and the path
+        grounding each find the mentions of the same question, and this scan is most of it."""
+        def name_spans(question: str) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[int, int], ...]]:
+            tokens = tuple(tokenize_with_spans(question))
+            spans = []
+            for n in range(min(self.max_tokens, len(tokens)), 0, -1):
+                for i in range(len(tokens) - n + 1):
+                    if " ".join(t for t, _, _ in tokens[i:i + n]) in self.exact:
+                        spans.append((i, i + n))
+            return tokens, tuple(spans)
+
+        return lru_cache(maxsize=RECENT_QUESTIONS)(name_spans)
 
     def _span_score(self, toks: list[tuple[str, int, int]], text: str, cands: list[Candidate]) -> float:
         words = [t for t, _, _ in toks]
