@@ -100,9 +100,8 @@ class LearnedPathSelector:
         return path_features(np.stack([self._path_vecs[self._key(p)] for p in paths]),
                              paths, self.kg.relation_matrix)
 
-    def _codes(self, paths: list[RelationPath], which: int = 0, keys: list[str] | None = None) -> np.ndarray:
-        """The paths' encodings by ranker ``which`` of `rankers` (``keys``: their keys, if known)."""
-        keys = [self._key(p) for p in paths] if keys is None else keys
+    def _codes(self, paths: list[RelationPath], keys: list[str], which: int = 0) -> np.ndarray:
+        """The paths' encodings (``keys``: their `_key`s) by ranker ``which`` of `rankers`."""
         codes = self._path_codes.setdefault(which, {})
         new = [i for i, k in enumerate(keys) if k not in codes]
         if new:  # one row per pass, like the vectors: a path's code never depends on its company
@@ -163,8 +162,7 @@ class LearnedPathSelector:
     def _score(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
         """The candidates' scores for one question: the trained ranker's (plus the zero-shot
         score at ``zero_shot_weight``), else the zero-shot ones."""
-        paths = [c.path for c in cands]
-        keys = [self._key(p) for p in paths]  # once: every scorer below looks the paths up
+        keys = [self._key(c.path) for c in cands]  # once: every scorer below looks the paths up
         if self.ranker is None:
             return self._zero_shot_scores(masked, question_vector, cands, keys)
         trained = self._trained_scores(question_vector, cands, keys)
@@ -173,10 +171,8 @@ class LearnedPathSelector:
         return trained
 
     def _zero_shot_scores(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate],
-                          keys: list[str] | None = None) -> np.ndarray:
-        paths = [c.path for c in cands]
-        keys = [self._key(p) for p in paths] if keys is None else keys
-        self._ensure_vectors(paths)
+                          keys: list[str]) -> np.ndarray:
+        self._ensure_vectors([c.path for c in cands])
         if self._zero_shot is None:
             self._zero_shot = ZeroShotPathScorer(self.kg)
         return self._zero_shot.score(masked, question_vector, cands, np.stack([self._path_vecs[k] for k in keys]))
@@ -187,15 +183,15 @@ class LearnedPathSelector:
         if self.ranker is None or sel.grounding is None or not sel.candidates:
             raise KgragError("score parts need a trained ranker and a grounded selection with candidates")
         masked = mask_spans(question, sel.grounding.spans)
-        return (self._trained_scores(sel.question_vector, sel.candidates),
-                self._zero_shot_scores(masked, sel.question_vector, sel.candidates))
+        keys = [self._key(c.path) for c in sel.candidates]
+        return (self._trained_scores(sel.question_vector, sel.candidates, keys),
+                self._zero_shot_scores(masked, sel.question_vector, sel.candidates, keys))
 
-    def _trained_scores(self, question_vector: np.ndarray, cands: list[PathCandidate],
-                        keys: list[str] | None = None) -> np.ndarray:
-        """The trained ranker's scores, averaged with its `companions`' when it has some."""
+    def _trained_scores(self, question_vector: np.ndarray, cands: list[PathCandidate], keys: list[str]) -> np.ndarray:
+        """The trained ranker's scores (``keys``: the candidates' path keys), averaged with its
+        `companions`' when it has some."""
         paths = [c.path for c in cands]
-        keys = [self._key(p) for p in paths] if keys is None else keys
-        scores = [r.score(question_vector, self._codes(paths, k, keys)) for k, r in enumerate(self.rankers)]
+        scores = [r.score(question_vector, self._codes(paths, keys, k)) for k, r in enumerate(self.rankers)]
         return scores[0] if len(scores) == 1 else np.mean(scores, axis=0)
 
     # ---- persistence -----------------------------------------------------------------------------

@@ -53,16 +53,21 @@ __all__ = ["AutoMethod", "AutoOptions"]
 MIN_CHOICE_QUESTIONS = 10 * (len(FEATURE_NAMES) - 1)
 
 
+def top_answer(ans: Answer) -> list[str]:
+    """The answer's first normalised answer (none when it names none), read without normalising
+    the rest of its ranking: a member may list every neighbour."""
+    return distinct_answers((e.name for e in ans.entities), limit=1)
+
+
 def members_disagree(answers: dict[str, Answer]) -> bool:
     """The answering members' top answers are not all the same."""
-    tops = {top for a in answers.values() if a.entities and not a.error
-            for top in distinct_answers((e.name for e in a.entities), limit=1)}
+    tops = {top for a in answers.values() if a.entities and not a.error for top in top_answer(a)}
     return len(tops) > 1
 
 
 def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
     """Strict Hits@1 of one answer (the label the confidence learns)."""
-    return bool(set(distinct_answers((e.name for e in ans.entities), limit=1)) & gold_set(gold))
+    return bool(set(top_answer(ans)) & gold_set(gold))
 
 
 class AutoOptions(MethodOptions):
@@ -134,8 +139,9 @@ class AutoMethod(Method):
         for item in items:
             answers = self._member_answers(item.question)
             split.append(members_disagree(answers))
+            features = self.features(answers)
             for n, ans in answers.items():
-                rows[n].append(answer_features(ans, [a for k, a in answers.items() if k != n]))
+                rows[n].append(features[n])
                 labels[n].append(float(top_answer_correct(ans, item.answers)))
         report = {}
         disagree = np.array(split, dtype=bool)
