@@ -29,7 +29,7 @@ def main() -> None:
     if not learned.load(args.model):
         raise SystemExit(f"no trained path model in {args.model}: run benchmarks/graphraft.py first")
     for tag, method in (("learned", learned), ("zero-shot", create_method("byokg", kg))):
-        for q in [it.question for it in val[1][:5]]:  # warm caches (embedder, Kùzu, word vectors)
+        for q in [it.question for it in val[1][:5]]:  # warm caches (embedder, graph store, word vectors)
             method.answer(q)
         for hop, items in val.items():
             stages: dict[str, list[float]] = {}

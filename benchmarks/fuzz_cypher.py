@@ -1,9 +1,12 @@
 """Fuzz the read-only guard with 10,000+ generated Cypher strings through every path that runs one.
 
-Paths: ``KuzuStore.query`` (what ``kgrag query`` and every untrusted query go through), a handful
-through the real ``kgrag query`` subprocess, and every string the guard *accepts* sent straight to a
-raw read-only Kùzu connection on a copy of the database. A baseline sends the strings the guard
-refused from the file-writing families to raw read-only Kùzu too, to show what it prevents.
+Paths: ``GraphStore.query`` (what ``kgrag query`` and every untrusted query go through), the repair
+loop ByoKG-RAG's query tool and SPARK run an LLM's Cypher through (``run_read_query``: grammar,
+schema check, time limit, row limit), a handful through the real ``kgrag query`` subprocess, and
+every string the guard *accepts* sent straight to a raw read-only engine connection on a copy of
+the database (where the engine's own parser refusing an accepted string is counted: the guard's
+grammar being more lenient than the engine somewhere). A baseline sends the strings the guard
+refused from the file-writing families to raw read-only engine too, to show what it prevents.
 After every executed string the whole scratch tree is stat-ed (a write anywhere counts), and at
 the end every database file is checksummed against its state before the run.
 
@@ -31,11 +34,11 @@ from kgrag.store.cypher import check_cypher
 from kgrag.store.cypher.corpus import families, tree_checksums, tree_stat
 from kgrag.store.readonly import lexical_check
 
-# A raw read-only Kùzu connection in a child process: a native crash or a hang costs one string.
+# A raw read-only engine connection in a child process: a native crash or a hang costs one string.
 WORKER = r"""
-import json, sys, kuzu
-db = kuzu.Database(sys.argv[1], read_only=True)
-conn = kuzu.Connection(db)
+import json, sys, ladybug
+db = ladybug.Database(sys.argv[1], read_only=True)
+conn = ladybug.Connection(db)
 conn.set_query_timeout(int(sys.argv[2]))
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
@@ -66,7 +69,7 @@ class RawEngine:
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         line = self.proc.stdout.readline()
         if not line:
-            raise RuntimeError(f"raw Kùzu worker could not open {self.db_file}")
+            raise RuntimeError(f"raw engine worker could not open {self.db_file}")
 
     def stop(self) -> None:
         if self.proc is not None:
@@ -99,6 +102,19 @@ def changed(before: dict, after: dict) -> list[str]:
     return sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
 
 
+class WriteWatch:
+    """Stats the whole scratch tree after each string and counts the strings after which anything changed."""
+
+    def __init__(self, root: Path) -> None:
+        self.root, self.before, self.writes = root, tree_stat(root), 0
+
+    def check(self) -> None:
+        after = tree_stat(self.root)
+        if changed(self.before, after):
+            self.writes += 1
+            self.before = after
+
+
 def build_db(root: Path) -> Path:
     from kgrag.datasets import sample_dir
     from kgrag.store.database import Source, ingest
@@ -113,7 +129,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=22)
     ap.add_argument("--scale", type=int, default=1, help="corpus size multiplier (1: about 10,400 strings)")
     ap.add_argument("--cli", type=int, default=8, help="strings sent through the real `kgrag query` subprocess")
-    ap.add_argument("--no-baseline", action="store_true", help="skip sending refused strings to raw Kùzu")
+    ap.add_argument("--no-baseline", action="store_true", help="skip sending refused strings to raw engine")
     ap.add_argument("--timeout-ms", type=int, default=2000, help="per-query limit (cross products hit it)")
     args = ap.parse_args()
     t_start = time.perf_counter()
@@ -137,12 +153,12 @@ def run(root: Path, args: argparse.Namespace) -> None:
     os.chdir(cwd)
     corpus = [(fam, q.replace("{OUT}", str(out))) for fam, q in families(args.seed, args.scale)]
     kg = KnowledgeGraph(db)
-    store = kg.store  # opens Kùzu read-only (and takes the reader lease) before the checksums
+    store = kg.store  # opens the graph store read-only (and takes the reader lease) before the checksums
     store.set_timeout(args.timeout_ms)
     version = kg.version
     raw_dir = root / "raw"
     raw_dir.mkdir()
-    shutil.copy2(version / "graph.kuzu", raw_dir / "graph.kuzu")
+    shutil.copy2(version / "graph.db", raw_dir / "graph.db")
     db_sums, raw_sums = tree_checksums(db), tree_checksums(raw_dir)
 
     # layer by layer, per family
@@ -170,10 +186,10 @@ def run(root: Path, args: argparse.Namespace) -> None:
     emit(family="all", generated=total["generated"], refused_lexical=total["refused_lexical"],
          refused_grammar=total["refused_grammar"], accepted=total["accepted"])
 
-    # path 1: KuzuStore.query, every string
+    # path 1: GraphStore.query, every string
     t0 = time.perf_counter()
     tally = Counter()
-    before = tree_stat(root)
+    watch = WriteWatch(root)
     for _, q in corpus:
         try:
             store.query(q, limit=20)
@@ -187,20 +203,36 @@ def run(root: Path, args: argparse.Namespace) -> None:
             tally["multiline_messages"] += "\n" in str(exc)
         except Exception:  # noqa: BLE001
             tally["non_kgrag_errors"] += 1
-        after = tree_stat(root)
-        if changed(before, after):
-            tally["executed_writes"] += 1
-            before = after
-    emit(path="KuzuStore.query", strings=len(corpus), refused=tally["refused"], executed=tally["executed"],
+        watch.check()
+    emit(path="GraphStore.query", strings=len(corpus), refused=tally["refused"], executed=tally["executed"],
          engine_errors=tally["engine_errors"], of_which_timeouts=tally["timeouts"],
-         executed_writes=tally["executed_writes"], non_kgrag_errors=tally["non_kgrag_errors"], multiline_messages=tally["multiline_messages"],
+         executed_writes=watch.writes, non_kgrag_errors=tally["non_kgrag_errors"], multiline_messages=tally["multiline_messages"],
+         seconds=round(time.perf_counter() - t0, 1))
+
+    # path 1b: the repair loop of ByoKG-RAG's query tool and SPARK (no LLM: one attempt each)
+    from kgrag.store.cypher.runner import run_read_query
+
+    t0 = time.perf_counter()
+    tally = Counter()
+    watch = WriteWatch(root)
+    for _, q in corpus:
+        try:
+            run = run_read_query(store, kg.schema, q, attempts=1, row_limit=20, timeout_ms=args.timeout_ms)
+            tally["executed" if run.rows is not None else "refused_or_failed"] += 1
+            tally["multiline_messages"] += any("\n" in (a.error or "") for a in run.attempts)
+        except Exception:  # noqa: BLE001 - the loop reports failures as attempts; anything raised is a defect
+            tally["exceptions"] += 1
+        watch.check()
+    emit(path="run_read_query (ByoKG query tool, SPARK)", strings=len(corpus), executed=tally["executed"],
+         refused_or_failed=tally["refused_or_failed"], executed_writes=watch.writes,
+         exceptions=tally["exceptions"], multiline_messages=tally["multiline_messages"],
          seconds=round(time.perf_counter() - t0, 1))
     kg.close()
 
     # path 2: the real CLI, a handful
     picks = pick_for_cli(corpus, accepted, args.cli)
     tally = Counter()
-    before = tree_stat(root)
+    watch = WriteWatch(root)
     for q in picks:
         r = subprocess.run([sys.executable, "-m", "kgrag", "query", q, "--db", str(db)], cwd=cwd,
                            capture_output=True, text=True, timeout=300, check=False)
@@ -208,30 +240,26 @@ def run(root: Path, args: argparse.Namespace) -> None:
         tally["executed" if ok else "refused_or_failed"] += 1
         tally["tracebacks"] += "Traceback" in r.stderr
         tally["multiline_errors"] += (not ok) and len([x for x in r.stderr.splitlines() if x.strip()]) != 1
-        after = tree_stat(root)
-        if changed(before, after):
-            tally["executed_writes"] += 1
-            before = after
+        watch.check()
     emit(path="kgrag query (subprocess)", strings=len(picks), executed=tally["executed"],
-         refused_or_failed=tally["refused_or_failed"], executed_writes=tally["executed_writes"],
+         refused_or_failed=tally["refused_or_failed"], executed_writes=watch.writes,
          tracebacks=tally["tracebacks"], multiline_errors=tally["multiline_errors"])
 
     # path 3: what the guard accepts, straight to a raw read-only connection on a copy
     t0 = time.perf_counter()
-    engine = RawEngine(raw_dir / "graph.kuzu", cwd, args.timeout_ms)
+    engine = RawEngine(raw_dir / "graph.db", cwd, args.timeout_ms)
     tally = Counter()
-    before = tree_stat(root)
+    watch = WriteWatch(root)
     for q in accepted:
         res = engine.run(q)
         tally["executed" if res["ok"] else "engine_errors"] += 1
+        tally["engine_parser_refused"] += str(res.get("error", "")).startswith("Parser exception")
         tally["multi_statement"] += res.get("statements", 1) > 1
-        after = tree_stat(root)
-        if changed(before, after):
-            tally["executed_writes"] += 1
-            before = after
+        watch.check()
     engine.stop()
-    emit(path="raw read-only Kùzu, accepted strings only", strings=len(accepted), executed=tally["executed"],
-         engine_errors=tally["engine_errors"], executed_writes=tally["executed_writes"],
+    emit(path="raw read-only engine, accepted strings only", strings=len(accepted), executed=tally["executed"],
+         engine_errors=tally["engine_errors"], of_which_engine_parser_refused=tally["engine_parser_refused"],
+         executed_writes=watch.writes,
          multi_statement=tally["multi_statement"], crashes=engine.crashes, hangs=engine.hangs,
          seconds=round(time.perf_counter() - t0, 1))
 
@@ -258,13 +286,13 @@ def pick_for_cli(corpus: list[tuple[str, str]], accepted: list[str], n: int) -> 
 
 
 def baseline(root: Path, version: Path, corpus: list[tuple[str, str]], cwd: Path, timeout_ms: int) -> None:
-    """Refused strings of the write families, sent to raw read-only Kùzu with no guard at all."""
+    """Refused strings of the write families, sent to raw read-only engine with no guard at all."""
     t0 = time.perf_counter()
     base = root / "baseline"
     base.mkdir()
-    pristine = version / "graph.kuzu"
-    shutil.copy2(pristine, base / "graph.kuzu")
-    engine = RawEngine(base / "graph.kuzu", cwd, timeout_ms)
+    pristine = version / "graph.db"
+    shutil.copy2(pristine, base / "graph.db")
+    engine = RawEngine(base / "graph.db", cwd, timeout_ms)
     tally = Counter()
     before = tree_stat(root)
     strings = [q for fam, q in corpus if fam in BASELINE_FAMILIES
@@ -285,10 +313,10 @@ def baseline(root: Path, version: Path, corpus: list[tuple[str, str]], cwd: Path
                     shutil.rmtree(p, ignore_errors=True)
                 elif p.exists() or p.is_symlink():
                     p.unlink()
-            shutil.copy2(pristine, base / "graph.kuzu")
+            shutil.copy2(pristine, base / "graph.db")
             before = tree_stat(root)
     engine.stop()
-    emit(path="baseline: refused strings sent to raw read-only Kùzu (no guard)", strings=len(strings),
+    emit(path="baseline: refused strings sent to raw read-only engine (no guard)", strings=len(strings),
          executed=tally["executed"], wrote_files=tally["wrote_files"],
          left_wal_or_shadow=tally["left_wal_or_shadow"], crashes=engine.crashes, hangs=engine.hangs,
          seconds=round(time.perf_counter() - t0, 1))

@@ -1,4 +1,4 @@
-"""Shared fixtures: small KGs written to disk, databases built with the real Kùzu."""
+"""Shared fixtures: small KGs written to disk, databases built with the real graph store."""
 
 from __future__ import annotations
 

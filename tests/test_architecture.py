@@ -132,3 +132,19 @@ def test_using_kgrag_leaves_global_state_alone(tmp_path):
     """)
     assert seen == {"env_kept": True, "rng_kept": True, "backend_kept": True,
                     "plots": ["evidence.png", "latency.png", "scores.png"]}
+
+
+def test_one_module_imports_the_graph_engine_and_none_the_archived_one():
+    """The engine sits behind `kgrag.store.engine` (so a change of engine touches one file); Kùzu,
+    archived upstream, is imported nowhere: databases it wrote are read through `kgrag migrate`."""
+    import ast
+
+    importers: dict[str, set[str]] = {}
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) and node.level == 0 else [])
+            for name in names:
+                importers.setdefault(name.split(".")[0], set()).add(str(path.relative_to(SRC)))
+    assert importers.get("ladybug") == {"store/engine.py"}
+    assert "kuzu" not in importers

@@ -1,4 +1,4 @@
-"""Relation-path enumeration on the CSR snapshot agrees with the same path run as Cypher in Kùzu."""
+"""Relation-path enumeration on the CSR snapshot agrees with the same path run as Cypher in the graph store."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from kgrag.linking.grounding import ground
 from kgrag.paths import RelationPath, enumerate_bridges, enumerate_paths, execute_cypher
 
 
-def test_enumerated_paths_match_kuzu_execution(movies_kg):
+def test_enumerated_paths_match_graph_store_execution(movies_kg):
     seed = movies_kg.names.index("Kill Bill")
     cands = enumerate_paths(movies_kg.snapshot, seed, max_hops=3)
     keys = {c.path.key(movies_kg.relations) for c in cands}
@@ -38,7 +38,7 @@ def test_labels_from_question_answer_pairs(movies_kg):
     assert outcomes == {"ok": 2, "no entity linked": 1}
 
 
-def test_bridge_paths_between_two_entities_match_kuzu(movies_kg):
+def test_bridge_paths_between_two_entities_match_the_graph_store(movies_kg):
     rels, names = movies_kg.relations, movies_kg.names
     seed, anchor = names.index("Quentin Tarantino"), names.index("John Travolta")
     bridges = enumerate_bridges(movies_kg.snapshot, seed, anchor)

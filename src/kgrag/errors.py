@@ -54,6 +54,10 @@ class DatabaseDamagedError(KgragError):
     """The database directory is damaged: a dangling ``current``, an incomplete version, bad meta."""
 
 
+class DatabaseOutdatedError(KgragError):
+    """The database was written in an older format (e.g. by kgrag on Kùzu): `kgrag migrate` rebuilds it."""
+
+
 class DatabaseBusyError(KgragError):
     """Another writer holds the database's write lock (and the caller chose not to wait)."""
 
@@ -94,11 +98,11 @@ class QueryError(KgragError):
 
 
 class QueryTimeout(QueryError):
-    """A read-only query ran past its time limit (``KuzuStore(timeout_ms=...)``)."""
+    """A read-only query ran past its time limit (``GraphStore(timeout_ms=...)``)."""
 
 
 class StoreError(KgragError):
-    """The Kùzu database could not be opened or used (locked, damaged, leftover files not removable)."""
+    """The graph store could not be opened or used (locked, damaged, leftover files not removable)."""
 
 
 class LLMError(KgragError):

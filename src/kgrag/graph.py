@@ -1,6 +1,6 @@
 """`KnowledgeGraph`: the one object every method is given.
 
-It bundles the shared services over a database directory — Kùzu for Cypher, the CSR snapshot for
+It bundles the shared services over a database directory — the graph store for Cypher, the CSR snapshot for
 traversal, the entity table, the linker and the embedder — and loads each lazily, so opening a
 graph costs only reading its metadata (a constructor has no side effects).
 
@@ -25,7 +25,7 @@ from .linking.embedder import Embedder, cached_embeddings
 from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
 from .linking.linker import EntityLinker
 from .store.database import schema_from_meta, try_prune
-from .store.kuzu_store import KuzuStore, Schema
+from .store.graph_store import GraphStore, Schema
 from .store.layout import VersionLayout
 from .store.snapshot import GraphSnapshot
 from .store.versions import open_current, open_version, version_target
@@ -169,9 +169,9 @@ class KnowledgeGraph:
         return GraphSnapshot.load(self.files.snapshot)
 
     @cached_property
-    def store(self) -> KuzuStore:
-        """Kùzu, opened read-only (generated queries can never write)."""
-        return KuzuStore(self.files.kuzu, self.schema)
+    def store(self) -> GraphStore:
+        """The graph store, opened read-only (generated queries can never write)."""
+        return GraphStore(self.files.graph_store, self.schema)
 
     @property
     def has_documents(self) -> bool:
@@ -290,7 +290,7 @@ class KnowledgeGraph:
         return f"{self.names[h]} | {self.relations[r]} | {self.names[t]}"
 
     def close(self) -> None:
-        """Close Kùzu and give up the version: a writer (or this call) may now remove it if it is
+        """Close the graph store and give up the version: a writer (or this call) may now remove it if it is
         no longer current."""
         if "store" in self.__dict__:
             self.store.close()

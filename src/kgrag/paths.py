@@ -3,7 +3,7 @@
 One shared vocabulary for every method that reasons in "follow these relations from the topic
 entity": GraphRAFT's candidate queries, SimGRAG's learned pattern source and UltRAG's learned DSL
 source are all a :class:`RelationPath`. Enumeration runs on the CSR snapshot (vectorised set
-steps); the same path renders to a parameterised, read-only Cypher query that Kùzu executes to the
+steps); the same path renders to a parameterised, read-only Cypher query that the graph store executes to the
 same answer set (tested).
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .relation_steps import grouped_steps, step_groups
-from .store.kuzu_store import Schema
+from .store.graph_store import Schema
 from .store.snapshot import GraphSnapshot
 from .text import humanize_label
 
@@ -255,6 +255,6 @@ def enumerate_bridges(snapshot: GraphSnapshot, seed: int, anchor: int) -> list[P
 
 
 def execute_cypher(store: Any, candidate: PathCandidate, relations: list[str]) -> set[int]:
-    """Run the candidate's Cypher in Kùzu (read-only, parameterised) and return the answer ids."""
+    """Run the candidate's Cypher in the graph store (read-only, parameterised) and return the answer ids."""
     rows = store.query(candidate.path.cypher(store.schema, relations), candidate.params(), trusted=True)
     return {int(r["id"]) for r in rows}

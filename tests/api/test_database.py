@@ -1,4 +1,4 @@
-"""`kgrag.Database`, the public API, with the real Kùzu store and the real MiniLM embedder."""
+"""`kgrag.Database`, the public API, with the real graph store and the real MiniLM embedder."""
 
 from __future__ import annotations
 

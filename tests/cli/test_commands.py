@@ -14,8 +14,16 @@ from .conftest import kgrag
 def test_info(cli_db):
     r = kgrag("info", "--db", str(cli_db))
     assert r.returncode == 0 and "starred_actors" in r.stdout and "17 edges" in r.stdout
+    assert "graph store: LadybugDB 0.22" in r.stdout
     data = json.loads(kgrag("info", "--db", str(cli_db), "--json").stdout)
-    assert data["edges"] == 17
+    assert data["edges"] == 17 and data["engine"]["name"] == "LadybugDB"
+
+
+def test_help_shows_bracketed_words_as_written():
+    """Rich reads `[llm]` as markup and used to print "TOML file with an  table."."""
+    for command in ("demo", "ask", "eval"):
+        r = kgrag(command, "--help")
+        assert r.returncode == 0 and "TOML file with an [llm] table." in r.stdout, command
 
 
 def test_link_json_shape(cli_db, tmp_path):

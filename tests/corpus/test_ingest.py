@@ -1,4 +1,4 @@
-"""`ingest_documents` for real (MiniLM, Kùzu): a fresh database, beside a KG, an update of one
+"""`ingest_documents` for real (MiniLM, the graph store): a fresh database, beside a KG, an update of one
 document, and bad input that leaves everything as it was."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from kgrag.store.versions import current_version
 DOCS = sample_dir() / "docs"
 
 
-def test_sample_database_holds_chunks_graph_and_kuzu_tables(sample_docs_db: Path) -> None:
+def test_sample_database_holds_chunks_graph_and_graph_store_tables(sample_docs_db: Path) -> None:
     with KnowledgeGraph(sample_docs_db) as kg:
         corpus = kg.corpus
         meta = corpus.meta
@@ -101,7 +101,7 @@ def test_a_kg_without_documents_says_how_to_add_them(movies_kg: KnowledgeGraph) 
         _ = movies_kg.corpus
 
 
-def test_kuzu_chunk_tables_survive_copy(tmp_path: Path, sample_docs_db: Path) -> None:
+def test_graph_store_chunk_tables_survive_copy(tmp_path: Path, sample_docs_db: Path) -> None:
     """A copied database directory (versions are self-contained) still answers Cypher over chunks."""
     copy = tmp_path / "copy"
     shutil.copytree(sample_docs_db, copy, symlinks=True)
@@ -148,4 +148,4 @@ def test_kgrag_check_counts_documents_apart_from_the_kg(tmp_path: Path, movies_f
     ingest_documents(db, [DOCS / "tables.jsonl"], [DOCS / "passages.jsonl"], [])
     report = check_database(db)
     assert report.healthy, report.lines
-    assert any(line.startswith("ok    documents: chunks in Kùzu: 13") for line in report.lines)
+    assert any(line.startswith("ok    documents: chunks in the graph store: 13") for line in report.lines)

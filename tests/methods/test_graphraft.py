@@ -1,4 +1,4 @@
-"""GraphRAFT end to end on the bundled sample (real Kùzu, real MiniLM, real local LLM)."""
+"""GraphRAFT end to end on the bundled sample (real graph store, real MiniLM, real local LLM)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_untrained_selector_orders_by_similarity_and_still_answers(sample_kg, sa
     assert ans.evidence[0].data["selected_by"] == "similarity"
 
 
-def test_answer_carries_parameterised_cypher_that_kuzu_agrees_with(trained, sample_kg):
+def test_answer_carries_parameterised_cypher_that_the_graph_store_agrees_with(trained, sample_kg):
     m, _, _ = trained
     ans = m.answer("who directed the movies written by the writer of The Wild Bunch")
     queries = [e for e in ans.evidence if e.kind == "query"]

@@ -1,4 +1,4 @@
-"""A real uvicorn server over the bundled demo KG (real MiniLM, real Kùzu), in a thread."""
+"""A real uvicorn server over the bundled demo KG (real MiniLM, real graph store), in a thread."""
 
 from __future__ import annotations
 

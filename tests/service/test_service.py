@@ -1,4 +1,4 @@
-"""The HTTP service against a real uvicorn server over the demo KG (real Kùzu, real MiniLM)."""
+"""The HTTP service against a real uvicorn server over the demo KG (real graph store, real MiniLM)."""
 
 from __future__ import annotations
 

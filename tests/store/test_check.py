@@ -52,7 +52,7 @@ def _no_meta(db: Path) -> None:
 def _half_written(db: Path) -> None:
     version = current_version(db)
     shutil.rmtree(version / "snapshot")
-    shutil.rmtree(version / "graph.kuzu") if (version / "graph.kuzu").is_dir() else (version / "graph.kuzu").unlink()
+    shutil.rmtree(version / "graph.db") if (version / "graph.db").is_dir() else (version / "graph.db").unlink()
 
 
 def _bad_meta(db: Path) -> None:
@@ -78,7 +78,7 @@ DAMAGE = {
     "foreign": (_foreign, NotADatabaseError, "is not a kgrag database (it holds notes.txt)"),
     "dangling current": (_dangling, DatabaseDamagedError, "which does not exist"),
     "no meta.json": (_no_meta, DatabaseDamagedError, "is incomplete (missing meta.json)"),
-    "half-written version": (_half_written, DatabaseDamagedError, "missing snapshot, graph.kuzu"),
+    "half-written version": (_half_written, DatabaseDamagedError, "missing snapshot, graph.db"),
     "unreadable meta.json": (_bad_meta, DatabaseDamagedError, "meta.json is unreadable"),
     "no current": (_no_current, DatabaseDamagedError, "current is missing although 1 version(s) exist"),
     "current not a link": (_current_not_a_link, DatabaseDamagedError, "is not a link to a version"),
@@ -122,7 +122,7 @@ def test_check_healthy_database(movies_db, monkeypatch, capsys):
         kg.entity_neighbours(k=4, progress=False)  # adds a nearest-neighbour table to the cache
     code, out, _ = run_cli(monkeypatch, capsys, "check", "--db", str(movies_db))
     assert code == 0 and "healthy" in out and "FAIL" not in out, out
-    for line in ("Kùzu (read-only) entities: 21", "Kùzu edges: 17", "snapshot edges: 17", "entities.json: 21 rows",
+    for line in ("graph store (read-only) entities: 21", "graph store edges: 17", "snapshot edges: 17", "entities.json: 21 rows",
                  "emb-hash-test-entities.npy: 21×64", "emb-hash-test-relations.npy: 6×64",
                  "knn-entities-hash-test-4.npz: 21×4"):
         assert line in out, out
@@ -140,7 +140,7 @@ def test_check_finds_inconsistent_parts(movies_db, monkeypatch, capsys):
     text = "\n".join(report.lines)
     assert not report.healthy and report.failures == 3, text
     assert "emb-hash-test-entities.npy: 5 rows, the database has 21 entities" in text
-    assert "snapshot edges: 17, expected 18" in text and "Kùzu edges: 17, expected 18" in text
+    assert "snapshot edges: 17, expected 18" in text and "graph store edges: 17, expected 18" in text
     assert ".building-dead: left by an interrupted writer" in text
     code, out, _ = run_cli(monkeypatch, capsys, "check", "--db", str(movies_db))
     assert code == 1 and "3 problem(s) found" in out

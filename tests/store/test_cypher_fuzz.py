@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from kgrag.errors import KgragError, ReadOnlyViolation
 from kgrag.store.cypher.corpus import families, tree_checksums, tree_stat
 from kgrag.store.database import Source, ingest, schema_from_meta
-from kgrag.store.kuzu_store import KuzuStore
+from kgrag.store.graph_store import GraphStore
 from kgrag.store.readonly import check_read_only
 from kgrag.store.versions import version_target
 
@@ -32,7 +32,7 @@ WRITE_FAMILIES = {"write_clauses", "case_games", "several_statements", "copy_to"
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory) -> dict:
     """A kgrag database and, beside it, a fuzz root: cwd/ (relative targets), out/ ({OUT}), db/ and raw/
-    (copies of graph.kuzu for the store and for a raw Kùzu connection)."""
+    (copies of graph.db for the store and for a raw engine connection)."""
     from tests.conftest import MOVIES
 
     base = tmp_path_factory.mktemp("fuzz")
@@ -42,8 +42,8 @@ def scratch(tmp_path_factory) -> dict:
     root = base / "root"
     for name in ("cwd", "out", "db", "raw"):
         (root / name).mkdir(parents=True)
-    shutil.copy2(version / "graph.kuzu", root / "db" / "graph.kuzu")
-    shutil.copy2(version / "graph.kuzu", root / "raw" / "graph.kuzu")
+    shutil.copy2(version / "graph.db", root / "db" / "graph.db")
+    shutil.copy2(version / "graph.db", root / "raw" / "graph.db")
     schema = schema_from_meta(json.loads((version / "meta.json").read_text(encoding="utf-8")))
     return {"root": root, "db_dir": base / "kgrag-db", "version": version, "schema": schema}
 
@@ -62,7 +62,7 @@ def test_sampled_corpus_through_the_store(scratch, sample, monkeypatch):
     root = scratch["root"]
     monkeypatch.chdir(root / "cwd")
     sums = tree_checksums(root / "db")
-    store = KuzuStore(root / "db" / "graph.kuzu", scratch["schema"], timeout_ms=2000)
+    store = GraphStore(root / "db" / "graph.db", scratch["schema"], timeout_ms=2000)
     before = tree_stat(root)
     outcome: Counter = Counter()
     try:
@@ -90,7 +90,7 @@ def test_sampled_corpus_through_the_store(scratch, sample, monkeypatch):
 
 def test_everything_accepted_is_harmless_on_a_raw_read_only_engine(scratch, sample, monkeypatch):
     """The engine layer alone, no guard: whatever the grammar lets through must not write either."""
-    import kuzu
+    import ladybug
 
     root = scratch["root"]
     monkeypatch.chdir(root / "cwd")
@@ -104,8 +104,8 @@ def test_everything_accepted_is_harmless_on_a_raw_read_only_engine(scratch, samp
         accepted.append(q)
     assert len(accepted) > 150
     sums = tree_checksums(root / "raw")
-    db = kuzu.Database(str(root / "raw" / "graph.kuzu"), read_only=True)
-    conn = kuzu.Connection(db)
+    db = ladybug.Database(str(root / "raw" / "graph.db"), read_only=True)
+    conn = ladybug.Connection(db)
     conn.set_query_timeout(2000)
     before = tree_stat(root)
     try:
@@ -143,7 +143,7 @@ def test_token_soup(scratch, monkeypatch, soup):
         assert "\n" not in str(exc) and str(exc)
         return
     before = tree_stat(root)
-    store = KuzuStore(root / "db" / "graph.kuzu", scratch["schema"], timeout_ms=2000)
+    store = GraphStore(root / "db" / "graph.db", scratch["schema"], timeout_ms=2000)
     try:
         store.query(q, limit=5)
     except KgragError as exc:
@@ -179,3 +179,57 @@ def test_a_handful_through_the_real_cli(scratch, tmp_path):
     assert r.returncode == 0 and '"director"' in r.stdout
     assert tree_checksums(db) == sums
     assert list(cwd.iterdir()) == [] and list(out.iterdir()) == []
+
+
+# The guard's lexer (string escapes, comments, quoted names) against the engine's own parser: the guard
+# may be stricter than the engine, never more lenient.
+LEXEME_PARTS = ["'", '"', "\\", "u", "U", "0", "4", "1", "x", "n", "t", "`", "/", "*", " ", "a", "\n", ";", "é"]
+
+
+@pytest.fixture(scope="module")
+def raw_engine(scratch):
+    import ladybug
+
+    db = ladybug.Database(str(scratch["root"] / "raw" / "graph.db"), read_only=True)
+    conn = ladybug.Connection(db)
+    conn.set_query_timeout(2000)
+    yield conn
+    conn.close()
+    db.close()
+
+
+def parses(conn, query: str) -> list | str | None:
+    """The engine's rows; None when its parser refuses the query; its message for a later error
+    (a binder or run-time error comes after the text was read)."""
+    try:
+        result = conn.execute(query)
+    except RuntimeError as exc:
+        return None if str(exc).startswith("Parser exception") else str(exc)
+    rows = []
+    while result.has_next():
+        rows.append(result.get_next())
+    result.close()
+    return rows
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(LEXEME_PARTS), min_size=0, max_size=10).map("".join),
+       st.sampled_from(["RETURN '{}' AS v", 'RETURN "{}" AS v', "RETURN 1 /*{}*/ AS v", "RETURN 1 AS `{}`",
+                        "RETURN 1 AS v //{}"]))
+def test_the_guard_never_accepts_text_the_engine_cannot_read(raw_engine, body, template):
+    query = template.replace("{}", body)
+    try:
+        check_read_only(query)
+    except ReadOnlyViolation:
+        return  # stricter than the engine is allowed (e.g. '\x41', which the engine keeps as text)
+    assert parses(raw_engine, query) is not None, query
+
+
+def test_escapes_the_engine_decodes_and_the_guard_accepts_agree(raw_engine):
+    for literal, value in ((r"'\u0041'", "A"), (r"'\U0001F600'", "\U0001F600"), (r"'it\'s'", "it's"),
+                           (r"'a\\b'", "a\\b"), (r"'\n'", "\n")):
+        check_read_only(f"RETURN {literal} AS v")
+        assert parses(raw_engine, f"RETURN {literal} AS v") == [[value]], literal  # one literal, decoded alike
+    with pytest.raises(ReadOnlyViolation):  # the engine keeps \x41 as four characters; the guard refuses it
+        check_read_only(r"RETURN '\x41' AS v")
+    assert parses(raw_engine, r"RETURN '\x41' AS v") == [["\\x41"]]

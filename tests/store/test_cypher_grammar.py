@@ -113,7 +113,7 @@ def test_grammar_refuses_with_position(query, message):
 
 
 def test_comment_trick_that_fooled_the_old_lexical_pass():
-    """Kùzu does not end `/* **/` at `**/`; the old blanking did, and hid a COPY ... TO in a string."""
+    """The engine does not end `/* **/` at `**/`; the old blanking did, and hid a COPY ... TO in a string."""
     attack = "MATCH (n) RETURN n.name /* **/ , '*/; COPY (MATCH (n) RETURN n.name) TO '/tmp/x.csv' //'"
     with pytest.raises(ReadOnlyViolation, match="refused: one statement at a time"):
         lexical_check(attack)

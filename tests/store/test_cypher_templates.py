@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from kgrag.paths import RelationPath
 from kgrag.store.cypher import schema_problems
 from kgrag.store.cypher.grammar import WRITE_WORDS, parser
-from kgrag.store.kuzu_store import Schema, table_names
+from kgrag.store.graph_store import Schema, table_names
 from kgrag.store.readonly import check_read_only
 
 # the grammar's reserved words: a relation label spelled like one cannot be written unquoted

@@ -1,4 +1,4 @@
-"""Ingest into the real Kùzu: idempotency, append, duplicates, atomicity, property graphs."""
+"""Ingest into the real graph store: idempotency, append, duplicates, atomicity, property graphs."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def count_edges(db: Path) -> int:
         return kg.store.query("MATCH ()-[r]->() RETURN count(r) AS n")[0]["n"]
 
 
-def test_ingest_writes_kuzu_and_metadata(movies_db):
+def test_ingest_writes_the_graph_store_and_metadata(movies_db):
     with KnowledgeGraph(movies_db) as kg:
         assert kg.num_edges == 17 and count_edges(movies_db) == 17
         rows = kg.store.query("MATCH (m:Entity)-[:directed_by]->(d:Entity {name: $n}) RETURN m.name AS title ORDER BY title",
@@ -125,7 +125,7 @@ def test_write_lock_is_released_when_its_holder_is_killed(tmp_path, movies_file)
     db = tmp_path / "db"
     ingest([Source(movies_file)], db)
     before = current_version(db)
-    # a writer killed with SIGKILL in the middle of building a version (after Kùzu was written)
+    # a writer killed with SIGKILL in the middle of building a version (after the graph store was written)
     child = python(f"import os, sys\nfrom pathlib import Path\nfrom kgrag.store.database import Source, ingest\n"
                    f"def die(v):\n    print('ready', flush=True); sys.stdin.read()\n"
                    f"ingest([Source(Path({str(movies_file)!r}))], Path({str(db)!r}), after_build=die)\n")

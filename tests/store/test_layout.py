@@ -16,8 +16,8 @@ from kgrag.store.layout import (
     EMBEDDINGS_PREFIX,
     ENCODER,
     ENTITIES,
+    GRAPH_STORE,
     KNN_PREFIX,
-    KUZU,
     LEASE,
     META,
     MODELS,
@@ -48,8 +48,8 @@ def test_a_fresh_ingest_writes_exactly_the_layouts_names(movies_db: Path):
     assert [p.resolve() for p in published_versions(movies_db)] == [files.root.resolve()]
     assert files.db_dir == movies_db and files.name == target.name
 
-    assert {p.name for p in files.root.iterdir()} == {KUZU, META, ENTITIES, EDGE_PROPS, SNAPSHOT, CACHE, LEASE}
-    paths = (files.kuzu, files.meta, files.entities, files.edge_props, files.snapshot, files.cache, files.lease)
+    assert {p.name for p in files.root.iterdir()} == {GRAPH_STORE, META, ENTITIES, EDGE_PROPS, SNAPSHOT, CACHE, LEASE}
+    paths = (files.graph_store, files.meta, files.entities, files.edge_props, files.snapshot, files.cache, files.lease)
     assert all(p.exists() and p.parent == files.root for p in paths)
     assert files.cache.is_dir() and not files.models.exists()  # models/ appears only with a trained model
     cached = {p.name for p in files.cache.iterdir()}
@@ -60,7 +60,7 @@ def test_a_fresh_ingest_writes_exactly_the_layouts_names(movies_db: Path):
 def test_required_files_all_exist_in_a_fresh_version(movies_db: Path):
     files = VersionLayout(current_version(movies_db))
     assert VersionLayout.required_files == files.required_files == REQUIRED_FILES
-    assert set(REQUIRED_FILES) == {META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU}
+    assert set(REQUIRED_FILES) == {META, ENTITIES, EDGE_PROPS, SNAPSHOT, GRAPH_STORE}
     assert all((files.root / name).exists() for name in files.required_files)
     assert files.missing_files() == []
     (files.root / EDGE_PROPS).unlink()

@@ -13,7 +13,7 @@ import pytest
 
 from kgrag import KnowledgeGraph
 from kgrag.errors import KgragError, QueryError, QueryTimeout, ReadOnlyViolation, StoreError
-from kgrag.store.kuzu_store import KuzuStore
+from kgrag.store.graph_store import GraphStore
 from kgrag.store.recovery import leftovers
 
 CONTENT = "MATCH (a)-[r]->(b) RETURN a.id AS src, label(r) AS rel, b.id AS dst, b.name AS name ORDER BY src, rel, dst"
@@ -24,11 +24,11 @@ def sha(path: Path) -> str:
 
 
 def brick(db_file: Path) -> None:
-    """What the tester did: CHECKPOINT on a raw read-only Kùzu connection."""
-    import kuzu
+    """What the tester did: CHECKPOINT on a raw read-only engine connection."""
+    import ladybug
 
-    db = kuzu.Database(str(db_file), read_only=True)
-    conn = kuzu.Connection(db)
+    db = ladybug.Database(str(db_file), read_only=True)
+    conn = ladybug.Connection(db)
     with pytest.raises(RuntimeError, match="Cannot write to file"):
         conn.execute("CHECKPOINT")
     conn.close()
@@ -36,21 +36,21 @@ def brick(db_file: Path) -> None:
 
 
 def test_checkpoint_bricked_database_is_recovered_with_a_note(movies_db, caplog):
-    import kuzu
+    import ladybug
 
     with KnowledgeGraph(movies_db) as kg:
-        db_file, schema = kg.version / "graph.kuzu", kg.schema
+        db_file, schema = kg.version / "graph.db", kg.schema
         before_rows = kg.store.query(CONTENT)
     before_sum = sha(db_file)
     brick(db_file)
-    assert sorted(p.name for p in leftovers(db_file)) == ["graph.kuzu.shadow", "graph.kuzu.wal"]
-    with pytest.raises(RuntimeError, match="replay shadow pages under read-only mode"):
-        kuzu.Database(str(db_file), read_only=True)  # bricked for every plain read-only open
+    assert sorted(p.name for p in leftovers(db_file)) == ["graph.db.shadow", "graph.db.wal"]
+    with pytest.raises(RuntimeError, match="read-only mode while checkpoint recovery is pending"):
+        ladybug.Database(str(db_file), read_only=True)  # bricked for every plain read-only open
 
     with caplog.at_level(logging.WARNING, logger="kgrag.store"):
-        store = KuzuStore(db_file, schema)
+        store = GraphStore(db_file, schema)
     notes = [r.getMessage() for r in caplog.records if r.name == "kgrag.store"]
-    assert len(notes) == 1 and "graph.kuzu.wal and graph.kuzu.shadow" in notes[0] and "unchanged" in notes[0]
+    assert len(notes) == 1 and "graph.db.wal and graph.db.shadow" in notes[0] and "unchanged" in notes[0]
     assert store.query(CONTENT) == before_rows
     store.close()
     assert leftovers(db_file) == [] and sha(db_file) == before_sum
@@ -59,7 +59,7 @@ def test_checkpoint_bricked_database_is_recovered_with_a_note(movies_db, caplog)
 
 
 def test_refused_checkpoint_through_the_store_leaves_nothing(movies_kg):
-    db_file = movies_kg.version / "graph.kuzu"
+    db_file = movies_kg.version / "graph.db"
     for q in ("CHECKPOINT", "checkpoint;", "/**/ CheckPoint // x"):
         with pytest.raises(ReadOnlyViolation):
             movies_kg.store.query(q)
@@ -68,28 +68,28 @@ def test_refused_checkpoint_through_the_store_leaves_nothing(movies_kg):
 
 def test_a_leftover_directory_is_not_removed(movies_db):
     with KnowledgeGraph(movies_db) as kg:
-        db_file, schema = kg.version / "graph.kuzu", kg.schema
-    (db_file.parent / "graph.kuzu.wal").mkdir()
+        db_file, schema = kg.version / "graph.db", kg.schema
+    (db_file.parent / "graph.db.wal").mkdir()
     with pytest.raises(StoreError, match="is a directory"):
-        KuzuStore(db_file, schema)
+        GraphStore(db_file, schema)
 
 
 def test_leftovers_are_kept_while_a_writer_holds_the_database(movies_db, tmp_path):
     with KnowledgeGraph(movies_db) as kg:
-        src, schema = kg.version / "graph.kuzu", kg.schema
-    copy = tmp_path / "scratch" / "graph.kuzu"
+        src, schema = kg.version / "graph.db", kg.schema
+    copy = tmp_path / "scratch" / "graph.db"
     copy.parent.mkdir()
     shutil.copy2(src, copy)
     writer = subprocess.Popen(
-        [sys.executable, "-c", ("import kuzu, sys; db = kuzu.Database(sys.argv[1]); print('open', flush=True); "
+        [sys.executable, "-c", ("import ladybug, sys; db = ladybug.Database(sys.argv[1]); print('open', flush=True); "
                                 "sys.stdin.read()"), str(copy)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         assert writer.stdout.readline().strip() == "open"
-        fake = copy.with_name("graph.kuzu.shadow")
+        fake = copy.with_name("graph.db.shadow")
         fake.write_bytes(b"\0" * 16)
         with pytest.raises(StoreError, match="open for writing by another process"):
-            KuzuStore(copy, schema)
+            GraphStore(copy, schema)
         assert fake.exists()
     finally:
         writer.stdin.close()
@@ -97,23 +97,23 @@ def test_leftovers_are_kept_while_a_writer_holds_the_database(movies_db, tmp_pat
 
 
 def test_open_failures_are_one_line_store_errors(tmp_path, movies_kg):
-    with pytest.raises(StoreError, match="no Kùzu database here"):
-        KuzuStore(tmp_path / "missing.kuzu", movies_kg.schema)
-    junk = tmp_path / "junk.kuzu"
+    with pytest.raises(StoreError, match="no graph store here"):
+        GraphStore(tmp_path / "missing.db", movies_kg.schema)
+    junk = tmp_path / "junk.db"
     junk.write_bytes(b"not a database" * 1000)
     with pytest.raises(StoreError) as info:
-        KuzuStore(junk, movies_kg.schema)
+        GraphStore(junk, movies_kg.schema)
     assert "cannot open" in str(info.value) and "\n" not in str(info.value)
 
 
 def test_timeout_names_the_limit_and_how_to_change_it(movies_db):
     with KnowledgeGraph(movies_db) as kg:
-        store = KuzuStore(kg.version / "graph.kuzu", kg.schema, timeout_ms=1)
+        store = GraphStore(kg.version / "graph.db", kg.schema, timeout_ms=1)
     slow = "UNWIND range(1, 1000000) AS x WITH x WHERE x % 7 = 3 RETURN count(*) AS n"
     with pytest.raises(QueryTimeout) as info:
         store.query(slow)
     text = str(info.value)
-    assert "time limit of 1 ms" in text and "KuzuStore(timeout_ms=...)" in text and "--timeout-ms" in text
+    assert "time limit of 1 ms" in text and "GraphStore(timeout_ms=...)" in text and "--timeout-ms" in text
     assert isinstance(info.value, QueryError) and "\n" not in text
     store.set_timeout(0)  # no limit
     assert store.query(slow) == [{"n": 142857}]
@@ -125,7 +125,7 @@ def test_timeout_names_the_limit_and_how_to_change_it(movies_db):
 @pytest.mark.parametrize("query", [
     "MATCH (n:NoSuchTable) RETURN n",
     "MATCH (n) RETURN n.nope",
-    "RETURN 1 = 1 = 1",  # the grammar allows it, Kùzu's parser does not
+    "RETURN 1 = 1 = 1",  # the grammar allows it, the engine's parser does not
     "MATCH (n) RETURN n.name + 1",
 ])
 def test_engine_errors_are_one_line_query_errors(movies_kg, query):

@@ -3,7 +3,7 @@
 The CLI, the HTTP service and a user's own code all answer through this one object, so an answer
 is computed and serialised the same way everywhere (`kgrag ask --json` and ``POST /ask`` return
 the same bytes). It is safe to share between threads: a lock serialises the work on the shared
-state (Kùzu connection, lazily loaded indexes and models); answering is CPU-bound, so on a
+state (graph store connection, lazily loaded indexes and models); answering is CPU-bound, so on a
 2-core machine concurrency comes from processes (`kgrag serve --replicas`), not threads.
 """
 
@@ -27,6 +27,7 @@ from ..methods.base import Method, check_question
 from ..store.database import Source, ingest, publish_model
 from ..store.graph_data import IngestStats
 from ..store.locks import WriterLock, writer_lock
+from ..store.migration import MigrationReport
 from ..store.versions import version_target
 from .subgraph import evidence_subgraph
 
@@ -73,6 +74,7 @@ class Database:
         self._methods: dict[tuple[str, str], Method] = {}
         self._lock = threading.RLock()
         self.last_ingest: IngestStats | dict[str, Any] | None = None  # set by `ingest` / `ingest_documents`
+        self.last_migration: MigrationReport | None = None  # set by `migrate`
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
@@ -97,6 +99,24 @@ class Database:
                                   [Path(f) for f in files])
         db = cls(path, **open_args)
         db.last_ingest = report
+        return db
+
+    @classmethod
+    def migrate(cls, path: str | Path, *, progress: Callable[[str], None] | None = None,
+                **open_args: Any) -> Database:
+        """Rebuild a database written by an older kgrag (Kùzu) for this one, then open it
+        (`kgrag migrate`; atomic, a no-op when it is current). Raises `DatabaseDamagedError` when
+        the migrated database fails `kgrag check`; ``last_migration`` holds what was done."""
+        from ..errors import DatabaseDamagedError
+        from ..store.check import check_database
+        from ..store.migration import migrate
+
+        report = migrate(Path(path), progress=progress)
+        checked = check_database(Path(path))
+        if not checked.healthy:
+            raise DatabaseDamagedError(f"{path}: migrated, but `kgrag check` found: {'; '.join(checked.problems)}")
+        db = cls(path, **open_args)
+        db.last_migration = report
         return db
 
     # ---- reading ----------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from rich.markup import escape as rich_escape
 from ..errors import KgragError
 from .answer_commands import ask, eval_cmd, train
 from .common import console
-from .data_commands import check, info, ingest, link, query, split
+from .data_commands import check, info, ingest, link, migrate, query, split
 from .demo_command import demo
 from .docs_commands import ingest_docs
 from .llm_commands import llm_check
@@ -24,7 +24,7 @@ __all__ = ["app", "build_app", "main"]
 def build_app() -> typer.Typer:
     cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                       help="Question answering over your own knowledge graph.")
-    for command in (ingest, info, check, link, query, split, ask, train, demo, methods, serve):
+    for command in (ingest, info, check, migrate, link, query, split, ask, train, demo, methods, serve):
         cli.command()(command)
     cli.command(name="eval")(eval_cmd)
     cli.command(name="llm-check")(llm_check)

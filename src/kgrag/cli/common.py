@@ -40,7 +40,7 @@ LLMModelOpt = Annotated[Optional[str], typer.Option("--llm-model", help="Model n
                                                     rich_help_panel=_LLM)]
 LLMBaseUrlOpt = Annotated[Optional[str], typer.Option("--llm-base-url", help="OpenAI-compatible endpoint URL.",
                                                       rich_help_panel=_LLM)]
-LLMConfigOpt = Annotated[Optional[Path], typer.Option("--llm-config", help="TOML file with an [llm] table.",
+LLMConfigOpt = Annotated[Optional[Path], typer.Option("--llm-config", help="TOML file with an \\[llm] table.",
                                                       rich_help_panel=_LLM)]
 
 

@@ -1,4 +1,4 @@
-"""Commands that build, inspect and query a database: ingest, info, check, link, query, split."""
+"""Commands that build, inspect and query a database: ingest, info, check, migrate, link, query, split."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from rich.table import Table
 from ..errors import KgragError
 from .common import DbOpt, NoWaitOpt, RayAddressOpt, RayOpt, WorkersOpt, console, distributed, out, say_waiting
 
-__all__ = ["check", "info", "ingest", "link", "query", "split"]
+__all__ = ["check", "info", "ingest", "link", "migrate", "query", "split"]
 
 
 def ingest(
@@ -35,7 +35,7 @@ def ingest(
     no_wait: NoWaitOpt = False,
     ray: RayOpt = False, ray_address: RayAddressOpt = None, workers: WorkersOpt = 0,
 ) -> None:
-    """Load a KG into an embedded Kùzu database (atomic: a failed ingest changes nothing).
+    """Load a KG into an embedded graph database (atomic: a failed ingest changes nothing).
     With --ray the entity and relation embeddings are computed on Ray."""
     from ..graph import build_indexes
     from ..linking.encoders import encoder_for_ingest
@@ -77,13 +77,15 @@ def info(db: DbOpt = Path("kgrag-db"), as_json: Annotated[bool, typer.Option("--
     kg = KnowledgeGraph(db)
     models = trained_models(kg.files.models)
     encoder = encoder_name(kg.version)
+    engine = kg.meta.get("engine", {"name": "unknown engine", "version": ""})  # which engine wrote the graph store
     if as_json:
         docs = kg.corpus.meta if kg.has_documents else None
         out.print_json(json.dumps({**{k: kg.meta[k] for k in ("nodes", "edges", "relations", "sources", "created")},
-                                   "encoder": encoder, "models": models, "documents": docs}))
+                                   "engine": engine, "encoder": encoder, "models": models, "documents": docs}))
         return
     out.print(f"{db}: {kg.num_nodes} entities, {kg.num_edges} edges, {len(kg.relations)} relations "
-              f"(node tables: {', '.join(kg.schema.node_tables.values())}; text encoder: {encoder})")
+              f"(node tables: {', '.join(kg.schema.node_tables.values())}; text encoder: {encoder}; "
+              f"graph store: {engine['name']} {engine['version']})")
     if kg.has_documents:
         d = kg.corpus.meta
         out.print(f"documents: {d['chunks']} chunks from {d['sources']} sources {d['chunk_kinds']}, {d['edges']} "
@@ -111,15 +113,35 @@ def trained_models(models_dir: Path) -> dict[str, dict]:
 
 
 def check(db: DbOpt = Path("kgrag-db")) -> None:
-    """Verify a database: versions, metadata, Kùzu, snapshot, embeddings and models agree (exit 1 if not)."""
+    """Verify a database: versions, metadata, graph store, snapshot, embeddings and models agree (exit 1 if not)."""
     from ..store.check import check_database
 
     report = check_database(db)
-    for line in report.lines:
-        out.print(line, markup=False, highlight=False, soft_wrap=True)
-    out.print(f"{db}: {'healthy' if report.healthy else f'{report.failures} problem(s) found'}",
-              markup=False, highlight=False, soft_wrap=True)
+    _print_check(db, report.lines, report.healthy, report.failures)
     raise typer.Exit(0 if report.healthy else 1)
+
+
+def _print_check(db: Path, lines: list[str], healthy: bool, failures: int) -> None:
+    for line in lines:
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
+    out.print(f"{db}: {'healthy' if healthy else f'{failures} problem(s) found'}",
+              markup=False, highlight=False, soft_wrap=True)
+
+
+def migrate(db: DbOpt = Path("kgrag-db"), no_wait: NoWaitOpt = False) -> None:
+    """Rebuild a database written by an older kgrag (the Kùzu engine) for this one, then check it.
+
+    Atomic like an ingest: the new version is built beside the old one, which keeps serving until
+    the swap (a failed or killed migration changes nothing). Entities, models and caches are kept."""
+    from ..store.check import check_database
+    from ..store.migration import migrate as run_migrate
+
+    report = run_migrate(db, progress=lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True),
+                         wait=not no_wait, on_wait=say_waiting)
+    out.print(report.describe(), markup=False, highlight=False, soft_wrap=True)
+    checked = check_database(db)
+    _print_check(db, checked.lines, checked.healthy, checked.failures)
+    raise typer.Exit(0 if checked.healthy else 1)
 
 
 def link(

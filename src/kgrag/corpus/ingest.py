@@ -31,17 +31,17 @@ __all__ = ["ingest_documents"]
 
 
 def _install(version: Path, build: CorpusBuild) -> None:
-    """Write the build into ``version`` (being built): its own copy of graph.kuzu first, since a
+    """Write the build into ``version`` (being built): its own copy of the graph store first, since a
     derived version's files are hard links to the published one's."""
     files = VersionLayout(version)
     shutil.rmtree(files.docs, ignore_errors=True)
-    if files.kuzu.exists():
-        own = files.kuzu.with_name(files.kuzu.name + ".copy")
-        shutil.copy2(files.kuzu, own)
-        os.replace(own, files.kuzu)
+    if files.graph_store.exists():
+        own = files.graph_store.with_name(files.graph_store.name + ".copy")
+        shutil.copy2(files.graph_store, own)
+        os.replace(own, files.graph_store)
     build.save(files.docs)
     schema = read_meta(version)["schema"]
-    write_chunk_tables(files.kuzu, files.docs, set(schema["node_tables"].values()) | set(schema["rel_tables"].values()))
+    write_chunk_tables(files.graph_store, files.docs, set(schema["node_tables"].values()) | set(schema["rel_tables"].values()))
 
 
 def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,

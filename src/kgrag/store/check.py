@@ -2,7 +2,7 @@
 
 It opens the current version the way a reader does (under a lease), then cross-checks every part
 against ``meta.json``: the entity table, the CSR snapshot (its edge list, and the arrays of both
-directions against it; an old ``snapshot.npz`` has the edge list only), Kùzu opened read-only,
+directions against it; an old ``snapshot.npz`` has the edge list only), the graph store opened read-only,
 the embedding caches and nearest-neighbour tables (one row per entity or relation, finite, unit
 length), and the saved models. Other versions and what interrupted writers left are listed.
 Nothing raises: every finding is a line, and ``healthy`` says whether any was a failure.
@@ -48,6 +48,11 @@ class CheckReport:
     def healthy(self) -> bool:
         return self.failures == 0
 
+    @property
+    def problems(self) -> list[str]:
+        """The failures' texts (without their ``FAIL`` mark)."""
+        return [line.removeprefix("FAIL").strip() for line in self.lines if line.startswith("FAIL")]
+
     def ok(self, text: str) -> None:
         self.lines.append(f"ok    {text}")
 
@@ -65,7 +70,7 @@ class CheckReport:
             self.fail(f"{what}: {found}, expected {wanted}")
 
     def run(self, what: str, step: Callable[[], None]) -> None:
-        """A step that breaks (unreadable file, Kùzu refusing to open) is one failure, not a crash."""
+        """A step that breaks (unreadable file, the graph store refusing to open) is one failure, not a crash."""
         try:
             step()
         except Exception as exc:  # noqa: BLE001 - a check reports whatever went wrong
@@ -88,7 +93,7 @@ def check_database(db_dir: Path) -> CheckReport:
         report.run(ENTITIES, lambda: _check_entities(report, files, meta))
         report.run(SNAPSHOT, lambda: _check_snapshot(report, files, meta))
         report.run(EDGE_PROPS, lambda: json.loads(files.edge_props.read_text(encoding="utf-8")))
-        report.run("Kùzu", lambda: _check_kuzu(report, files, meta))
+        report.run("graph store", lambda: _check_graph_store(report, files, meta))
         report.run(CACHE, lambda: _check_cache(report, files, meta))
         report.run(MODELS, lambda: _check_models(report, files))
     finally:
@@ -148,37 +153,37 @@ def _check_snapshot(report: CheckReport, files: VersionLayout, meta: dict) -> No
             report.ok(f"snapshot: both CSR directions agree with the edge list ({files.snapshot.name}/, memory-mapped)")
 
 
-def _check_kuzu(report: CheckReport, files: VersionLayout, meta: dict) -> None:
+def _check_graph_store(report: CheckReport, files: VersionLayout, meta: dict) -> None:
     from .database import schema_from_meta
-    from .kuzu_store import KuzuStore
+    from .graph_store import GraphStore
 
-    store = KuzuStore(files.kuzu, schema_from_meta(meta))
+    store = GraphStore(files.graph_store, schema_from_meta(meta))
     try:
         labels = store.query("MATCH (n) RETURN label(n) AS t, count(n) AS n", trusted=True)
         rows = store.query("MATCH ()-[r]->() RETURN label(r) AS t, count(r) AS n", trusted=True)
     finally:
         store.close()
     nodes = sum(r["n"] for r in labels if r["t"] != CHUNK_TABLE)  # chunks are checked with the documents
-    report.expect("Kùzu (read-only) entities", nodes, meta["nodes"])
+    report.expect("graph store (read-only) entities", nodes, meta["nodes"])
     found = {r["t"]: r["n"] for r in rows if r["t"] != LINK_TABLE}
     if files.docs.is_dir():
         _check_documents(report, files, {r["t"]: r["n"] for r in labels}.get(CHUNK_TABLE, 0),
                          {r["t"]: r["n"] for r in rows}.get(LINK_TABLE, 0))
     wanted = {r["table"]: r["edges"] for r in meta["relations"] if r["edges"]}
-    report.expect("Kùzu edges", sum(found.values()), meta["edges"])
+    report.expect("graph store edges", sum(found.values()), meta["edges"])
     if found != wanted:
-        report.fail(f"Kùzu edges per relation table differ from {META}: {found} vs {wanted}")
+        report.fail(f"graph store edges per relation table differ from {META}: {found} vs {wanted}")
 
 
-def _check_documents(report: CheckReport, files: VersionLayout, kuzu_chunks: int, kuzu_links: int) -> None:
-    """The documents' files agree with their meta.json and with the Kùzu chunk tables."""
+def _check_documents(report: CheckReport, files: VersionLayout, stored_chunks: int, stored_links: int) -> None:
+    """The documents' files agree with their meta.json and with the graph store's chunk tables."""
     import pyarrow.parquet as pq
 
     docs = json.loads((files.docs / "meta.json").read_text(encoding="utf-8"))
     report.expect("documents: chunks in chunks.parquet", pq.read_metadata(files.docs / "chunks.parquet").num_rows,
                   docs["chunks"])
-    report.expect("documents: chunks in Kùzu", kuzu_chunks, docs["chunks"])
-    report.expect("documents: chunk-graph edges in Kùzu", kuzu_links, docs["edges"])
+    report.expect("documents: chunks in the graph store", stored_chunks, docs["chunks"])
+    report.expect("documents: chunk-graph edges in the graph store", stored_links, docs["edges"])
     vectors = np.load(files.docs / "content.npy", mmap_mode="r")
     report.expect("documents: content vectors", vectors.shape[0], docs["chunks"])
 

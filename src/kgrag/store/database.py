@@ -1,6 +1,6 @@
 """The on-disk database directory and the atomic ingest that fills it.
 
-The layout of ``--db DIR`` (``DIR/current -> versions/<v>``, and per version ``graph.kuzu``,
+The layout of ``--db DIR`` (``DIR/current -> versions/<v>``, and per version ``graph.db``,
 ``meta.json``, ``entities.json``, ``snapshot/``, ``cache/``, …) is drawn and named in `layout.py`.
 
 A new version is built beside the old one and the symlink is swapped only when it is complete, so
@@ -27,15 +27,16 @@ from typing import Literal
 
 import numpy as np
 
-from ..errors import DatabaseChangedError, IngestError, InputFileError, KgragError
+from ..errors import DatabaseChangedError, DatabaseOutdatedError, IngestError, InputFileError, KgragError
 from .doc_store import carry_documents
+from .engine import ENGINE, engine_version
 from .graph_data import GraphData, IngestStats
-from .kuzu_store import Schema, write_kuzu
+from .graph_store import Schema, write_graph_store
 from .layout import LEASE, TMP_MARK, DatabaseLayout, VersionLayout, link_or_copy
 from .locks import WriterLock, claim, try_writer_lock, writer_lock
 from .readers import ColumnMap, Record, read_records
 from .snapshot import GraphSnapshot
-from .versions import FORMAT_VERSION, current_version, read_meta, refuse_foreign
+from .versions import FORMAT_VERSION, current_version, read_meta, refuse_foreign, version_target
 
 OnError = Literal["fail", "skip"]
 
@@ -60,12 +61,13 @@ class Source:
         return f"{self.path} + {self.edges_path}" if self.edges_path else str(self.path)
 
 
-def load_graph_data(version: Path) -> GraphData:
-    """The graph of ``version`` as editable data (``--append``); its edge list comes from either
-    snapshot format (a memory-mapped ``snapshot/`` or an old ``snapshot.npz``)."""
+def load_graph_data(version: Path, meta: dict | None = None) -> GraphData:
+    """The graph of ``version`` as editable data (``--append``, `kgrag migrate`), from kgrag's own
+    engine-neutral files; its edge list comes from either snapshot format (a memory-mapped
+    ``snapshot/`` or an old ``snapshot.npz``). ``meta``: the version's, when already read."""
     files = VersionLayout(version)
     ent = json.loads(files.entities.read_text(encoding="utf-8"))
-    meta = read_meta(version)
+    meta = read_meta(version) if meta is None else meta
     snap = GraphSnapshot.load(files.snapshot)
     edge_props = {tuple(e): p for e, p in json.loads(files.edge_props.read_text(encoding="utf-8"))}
     return GraphData.from_arrays(ent["keys"], ent["names"], ent["labels"], ent["aliases"], ent["properties"],
@@ -74,10 +76,10 @@ def load_graph_data(version: Path) -> GraphData:
 
 def write_version(target: Path, data: GraphData, sources: list[str]) -> Schema:
     """Fill the new version directory ``target`` with ``data`` (also an empty graph: a database of
-    documents only); returns the Kùzu schema written."""
+    documents only); returns the graph store's schema."""
     files = VersionLayout(target)
     target.mkdir(parents=True)
-    schema = write_kuzu(files.kuzu, data)
+    schema = write_graph_store(files.graph_store, data)
     edges = data.edge_array()
     GraphSnapshot(edges, data.num_nodes, len(data.relations)).save(files.snapshot)
     files.entities.write_text(json.dumps({
@@ -88,18 +90,29 @@ def write_version(target: Path, data: GraphData, sources: list[str]) -> Schema:
     per_rel = np.bincount(edges[:, 1], minlength=len(data.relations)).tolist()
     meta = {
         "format_version": FORMAT_VERSION,
+        "engine": engine_stamp(),
         "created": time.strftime("%Y-%m-%dT%H:%M:%S"),
         "nodes": data.num_nodes,
         "edges": data.num_edges,
         "relations": [{"label": lbl, "table": schema.rel_tables[lbl], "edges": n}
                       for lbl, n in zip(data.relations, per_rel)],
-        "schema": {"node_tables": schema.node_tables, "rel_tables": schema.rel_tables,
-                   "connections": {k: [list(p) for p in v] for k, v in schema.connections.items()}},
+        "schema": schema_meta(schema),
         "sources": sources,
     }
     files.meta.write_text(json.dumps(meta, indent=1, ensure_ascii=False), encoding="utf-8")
     files.cache.mkdir()
     return schema
+
+
+def engine_stamp() -> dict[str, str]:
+    """Which engine wrote a version's graph store (for `kgrag info` and bug reports)."""
+    return {"name": ENGINE, "version": engine_version()}
+
+
+def schema_meta(schema: Schema) -> dict:
+    """A schema as ``meta.json`` holds it."""
+    return {"node_tables": schema.node_tables, "rel_tables": schema.rel_tables,
+            "connections": {k: [list(p) for p in v] for k, v in schema.connections.items()}}
 
 
 def schema_from_meta(meta: dict) -> Schema:
@@ -124,9 +137,12 @@ def ingest(sources: list[Source], db_dir: Path, *, append: bool = False, on_erro
 
 
 def _readable_version(db_dir: Path) -> Path | None:
-    """The current version, or None when it is damaged (a plain ingest rebuilds that one)."""
+    """The current version, or None when it is damaged (a plain ingest rebuilds that one). A
+    version of an older format counts: its documents are engine-neutral files, carried as they are."""
     try:
         return current_version(db_dir)
+    except DatabaseOutdatedError:
+        return version_target(db_dir)
     except KgragError:
         return None
 
@@ -160,7 +176,7 @@ def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_err
     def build(tmp: Path) -> None:
         schema = write_version(tmp, data, described)
         if before is not None:  # documents stay: `kgrag ingest` is about the triples
-            carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).kuzu,
+            carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).graph_store,
                             set(schema.node_tables.values()) | set(schema.rel_tables.values()))
         if after_build:
             after_build(tmp)
@@ -245,7 +261,7 @@ def derive_version(lock: WriterLock, base: Path, write: Callable[[Path], None]) 
                                    f"{live.name}); nothing was saved: run the command again")
 
     def build(tmp: Path) -> None:
-        # not copied: the lease, temp files of interrupted cache writes, Kùzu's .wal/.shadow leftovers (#22)
+        # not copied: the lease, temp files of interrupted cache writes, the engine's .wal/.shadow leftovers (#22)
         shutil.copytree(base, tmp, copy_function=link_or_copy,
                         ignore=shutil.ignore_patterns(LEASE, f".*{TMP_MARK}*", "*.wal", "*.shadow"))
         write(tmp)

@@ -1,8 +1,8 @@
-"""Chunks of documents and tables in the Kùzu store, beside the triples (issue #13).
+"""Chunks of documents and tables in the graph store, beside the triples (issue #13).
 
 Chunks are ``DocChunk`` nodes (id, key, source, kind, title, text) and the chunk graph is one
 ``DocLink`` rel table whose ``kinds`` says why two chunks are linked (similarity, same_source,
-hyperlink). They live in the version's own ``graph.kuzu``, so a database holds a KG, documents or
+hyperlink). They live in the version's own ``graph.db``, so a database holds a KG, documents or
 both, and Cypher reaches everything: ``MATCH (c:DocChunk)-[:DocLink]-(d) WHERE c.source = $s``.
 The tables are dropped and written whole on every documents ingest (a bulk COPY of 27k rows takes
 about a second); what is expensive to recompute (vectors, features) is kept in ``docs/``.
@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import StoreError
+from .engine import open_database
 from .recovery import one_line
 
 __all__ = ["CHUNK_TABLE", "HYPERLINK", "KIND_NAMES", "LINK_TABLE", "SAME_SOURCE", "SIMILAR", "carry_documents",
@@ -33,11 +34,10 @@ def edge_kind_names(mask: int) -> str:
     return ",".join(name for bit, name in KIND_NAMES.items() if mask & bit)
 
 
-def write_chunk_tables(kuzu_path: Path, docs_dir: Path, taken: set[str]) -> None:
-    """(Re)create the chunk tables in the database at ``kuzu_path`` from the saved documents in
-    ``docs_dir`` (``chunks.parquet``, ``edges.npz``). ``kuzu_path`` must be this version's own
+def write_chunk_tables(store_path: Path, docs_dir: Path, taken: set[str]) -> None:
+    """(Re)create the chunk tables in the graph store at ``store_path`` from the saved documents in
+    ``docs_dir`` (``chunks.parquet``, ``edges.npz``). ``store_path`` must be this version's own
     file, never one shared with a published version; ``taken``: the KG's table names."""
-    import kuzu
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -49,8 +49,7 @@ def write_chunk_tables(kuzu_path: Path, docs_dir: Path, taken: set[str]) -> None
     with np.load(docs_dir / "edges.npz") as z:
         edges, kinds = z["edges"], z["kinds"]
     try:
-        db = kuzu.Database(str(kuzu_path))
-        conn = kuzu.Connection(db)
+        db, conn = open_database(store_path, read_only=False)
         for table in (LINK_TABLE, CHUNK_TABLE):
             conn.execute(f"DROP TABLE IF EXISTS `{table}`")
         conn.execute(f"CREATE NODE TABLE `{CHUNK_TABLE}`(id INT64, key STRING, source STRING, kind STRING, "
@@ -70,14 +69,14 @@ def write_chunk_tables(kuzu_path: Path, docs_dir: Path, taken: set[str]) -> None
                 conn.execute(f"COPY `{LINK_TABLE}` FROM '{links}'")
         conn.close()
         db.close()
-    except Exception as exc:  # noqa: BLE001 - Kùzu raises RuntimeError
-        raise StoreError(f"writing the document chunks into {kuzu_path} failed: {one_line(exc)}") from None
+    except Exception as exc:  # noqa: BLE001 - the engine raises RuntimeError
+        raise StoreError(f"writing the document chunks into {store_path} failed: {one_line(exc)}") from None
 
 
-def carry_documents(old_docs: Path, version: Path, kuzu_path: Path, taken: set[str]) -> bool:
+def carry_documents(old_docs: Path, version: Path, store_path: Path, taken: set[str]) -> bool:
     """Keep the documents of the version before in a new one (``kgrag ingest`` replaces or extends
     the triples, not the documents): their files hard linked (they are never written in place),
-    their tables written into the new Kùzu file. False when there were none."""
+    their tables written into the new graph store. False when there were none."""
     if not old_docs.is_dir():
         return False
     import shutil
@@ -89,5 +88,5 @@ def carry_documents(old_docs: Path, version: Path, kuzu_path: Path, taken: set[s
             shutil.copy2(src, dst)
 
     shutil.copytree(old_docs, version / old_docs.name, copy_function=link)
-    write_chunk_tables(kuzu_path, version / old_docs.name, taken)
+    write_chunk_tables(store_path, version / old_docs.name, taken)
     return True

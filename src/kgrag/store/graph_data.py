@@ -1,6 +1,6 @@
 """In-memory graph being built from input records, before it is written to a store.
 
-Entities get dense integer ids 0..N-1 in first-seen order; the same ids are the Kùzu primary keys,
+Entities get dense integer ids 0..N-1 in first-seen order; the same ids are the graph store's primary keys,
 the rows of the embedding matrices and the CSR snapshot's node ids, so no layer needs a mapping.
 """
 

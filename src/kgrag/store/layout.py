@@ -12,7 +12,7 @@ Layout of ``--db DIR``::
     DIR/.write.lock                    the write lock (one writer at a time, `locks.py`)
     DIR/.write.owner                   who holds it, for the "waiting for" message only
     DIR/versions/<v>/                  one published version, never changed in place:
-        graph.kuzu                     Kùzu database
+        graph.db                       graph store (`graph_store.py`; the engine is `engine.py`)
         meta.json                      counts, schema, sources
         entities.json                  keys, names, labels, aliases, properties (row = entity id)
         edge_props.json                edge properties
@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import ClassVar
 
 __all__ = [
+    "ANN_PREFIX",
     "BUILDING_PREFIX",
     "CACHE",
     "CURRENT",
@@ -51,10 +52,10 @@ __all__ = [
     "ENCODER",
     "ENCODER_DIR_PREFIX",
     "ENTITIES",
+    "GRAPH_STORE",
     "KNN_PREFIX",
-    "ANN_PREFIX",
-    "KUZU",
     "LEASE",
+    "LEGACY_GRAPH_STORE",
     "LEGACY_SNAPSHOT",
     "META",
     "MODELS",
@@ -87,7 +88,8 @@ BUILDING_PREFIX = ".building-"
 TRASH_PREFIX = ".trash-"
 
 # ---- DIR/versions/<v>/ ---------------------------------------------------------------------------
-KUZU = "graph.kuzu"
+GRAPH_STORE = "graph.db"
+LEGACY_GRAPH_STORE = "graph.kuzu"  # format 1: the Kùzu file that `kgrag migrate` replaces by GRAPH_STORE
 META = "meta.json"
 ENTITIES = "entities.json"
 EDGE_PROPS = "edge_props.json"
@@ -97,7 +99,7 @@ CACHE = "cache"
 MODELS = "models"
 DOCS = "docs"
 LEASE = ".lease"
-REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, KUZU)  # a version lacking one is damaged
+REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, GRAPH_STORE)  # a version lacking one is damaged
 # (SNAPSHOT is also satisfied by LEGACY_SNAPSHOT)
 
 # ---- DIR/versions/<v>/cache/ ---------------------------------------------------------------------
@@ -127,8 +129,13 @@ class VersionLayout:
         return self.root.parent.parent
 
     @property
-    def kuzu(self) -> Path:
-        return self.root / KUZU
+    def graph_store(self) -> Path:
+        return self.root / GRAPH_STORE
+
+    @property
+    def legacy_graph_store(self) -> Path:
+        """The Kùzu file of a format-1 version (before the move to LadybugDB)."""
+        return self.root / LEGACY_GRAPH_STORE
 
     @property
     def meta(self) -> Path:

@@ -1,15 +1,15 @@
 """Refuse any Cypher that could write, before it reaches the database.
 
-Three layers (issue #22), because Kùzu's ``read_only=True`` alone is not a sandbox: it still runs
+Three layers (issue #22), because the engine's ``read_only=True`` alone is not a sandbox: it still runs
 ``COPY (...) TO '<file>'`` and ``EXPORT DATABASE '<dir>'``, and a refused ``CHECKPOINT`` leaves
 ``.wal``/``.shadow`` files behind that stop every later read-only open.
 
 1. :func:`lexical_check`, a fast first pass with a clear message: comments, string literals and
-   backtick-quoted identifiers are blanked (by Kùzu's own lexical rules, so ``/* **/`` does not
+   backtick-quoted identifiers are blanked (by the engine's own lexical rules, so ``/* **/`` does not
    end a comment here either) and any write keyword or ``;`` between statements is refused.
 2. :func:`kgrag.store.cypher.check_cypher`, the authority: the query must be derivable from a
    read-only Cypher grammar and call only allowlisted functions and procedures.
-3. The database itself is opened read-only (:class:`kgrag.store.kuzu_store.KuzuStore`), which
+3. The database itself is opened read-only (:class:`kgrag.store.graph_store.GraphStore`), which
    also removes leftover ``.wal``/``.shadow`` files on open.
 """
 
@@ -26,8 +26,8 @@ from .cypher.grammar import WRITE_WORDS, check_cypher, position, show
 WRITE_KEYWORDS = WRITE_WORDS
 __all__ = ["READ_ONLY_PROCEDURES", "WRITE_KEYWORDS", "blank_literals", "check_read_only", "lexical_check"]
 
-# The same lexical rules as cypher.lark (and Kùzu): a string with an escape Kùzu does not know, an
-# unterminated comment or a `/* **/` that Kùzu does not end is *not* blanked, so its words count.
+# The same lexical rules as cypher.lark (and the engine): a string with an escape it does not know, an
+# unterminated comment or a `/* **/` that the engine does not end is *not* blanked, so its words count.
 _ESCAPE = r"""\\(?:[\\'"bfnrtBFNRT]|[uU][0-9a-fA-F]{4}(?:[0-9a-fA-F]{4})?)"""
 _LEXEME = re.compile(
     rf"""'(?:[^'\\]|{_ESCAPE})*'|"(?:[^"\\]|{_ESCAPE})*"|`[^`]+`(?:`[^`]*`)*"""

@@ -1,8 +1,9 @@
-"""Recover a read-only Kùzu database from files a refused write left beside it (issue #22).
+"""Recover a read-only graph store from files a refused write left beside it (issue #22).
 
-A ``CHECKPOINT`` sent to a read-only Kùzu 0.11.3 connection fails ("Cannot write to file") yet
-leaves ``graph.kuzu.wal`` and ``graph.kuzu.shadow`` next to the database; from then on every
-read-only open fails with "Couldn't replay shadow pages under read-only mode". A kgrag version is
+A ``CHECKPOINT`` sent to a read-only connection fails ("Cannot write to file") yet leaves
+``graph.db.wal`` and ``graph.db.shadow`` next to the database (Kùzu 0.11.3 did, and LadybugDB 0.22
+still does); from then on every read-only open fails ("Cannot open database in read-only mode
+while checkpoint recovery is pending"; Kùzu said "Couldn't replay shadow pages"). A kgrag version is
 immutable (built once, closed cleanly, never opened for writing again), so such files never hold
 data of its own and removing them restores the database exactly as it was built.
 """
@@ -17,7 +18,7 @@ from ..errors import StoreError
 
 log = logging.getLogger("kgrag.store")
 
-LEFTOVER_SUFFIXES = (".wal", ".shadow")  # what Kùzu 0.11.3 writes beside graph.kuzu
+LEFTOVER_SUFFIXES = (".wal", ".shadow")  # what the engine writes beside graph.db
 
 
 def leftovers(db_file: Path) -> list[Path]:
@@ -31,7 +32,7 @@ def leftovers(db_file: Path) -> list[Path]:
 
 
 def _writer_holds_lock(db_file: Path) -> bool:
-    """True if another process has the database open for writing (Kùzu holds an fcntl write lock)."""
+    """True if another process has the database open for writing (the engine holds an fcntl write lock)."""
     try:
         import fcntl
     except ImportError:  # not POSIX: no way to tell, and kgrag never opens a version for writing
@@ -63,7 +64,7 @@ def remove_leftovers(db_file: Path) -> list[Path]:
                          "only when no writer holds it")
     for side in found:
         if side.is_dir() and not side.is_symlink():
-            raise StoreError(f"{side} is a directory where Kùzu keeps a log file; remove it by hand")
+            raise StoreError(f"{side} is a directory where the graph store keeps a log file; remove it by hand")
         try:
             side.unlink()
         except FileNotFoundError:
@@ -78,7 +79,7 @@ def remove_leftovers(db_file: Path) -> list[Path]:
 
 
 def one_line(exc: BaseException, limit: int = 500) -> str:
-    """An engine error as one line (Kùzu's parser errors span three: message, query, caret)."""
+    """An engine error as one line (the engine's parser errors span three: message, query, caret)."""
     text = str(exc).strip() or type(exc).__name__
     first = text.splitlines()[0].strip()
     return first if len(first) <= limit else first[:limit] + "..."

@@ -13,11 +13,21 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import DatabaseBusyError, DatabaseDamagedError, DatabaseNotFoundError, NotADatabaseError
-from .layout import CURRENT, VERSIONS, DatabaseLayout, VersionLayout, is_version_name
+from ..errors import (
+    DatabaseBusyError,
+    DatabaseDamagedError,
+    DatabaseNotFoundError,
+    DatabaseOutdatedError,
+    NotADatabaseError,
+)
+from .layout import CURRENT, META, VERSIONS, DatabaseLayout, VersionLayout, is_version_name
 from .locks import ReaderLease
 
-FORMAT_VERSION = 1
+# 1: the graph store in Kùzu (graph.kuzu); 2: in LadybugDB (graph.db). Everything else of a version
+# (entities, snapshot, caches, models, documents) is the same in both, which is what makes
+# `kgrag migrate` a rebuild of the graph file alone (`migration.py`).
+FORMAT_VERSION = 2
+MIGRATABLE_FORMATS = frozenset({1})
 META_KEYS = ("format_version", "nodes", "edges", "relations", "schema", "sources")
 
 
@@ -73,8 +83,15 @@ def version_target(db_dir: Path) -> Path:
     return DatabaseLayout(db_dir.resolve()).version(target.name).root
 
 
-def read_meta(version: Path) -> dict[str, Any]:
-    """``meta.json`` of a version, checked for the keys every reader relies on."""
+def migrate_hint(db_dir: Path, found: int) -> str:
+    return (f"{db_dir} was written by an older kgrag (format {found}, its graph in Kùzu, an engine archived "
+            f"upstream); run `kgrag migrate --db {db_dir}` once to rebuild it for this kgrag (format "
+            f"{FORMAT_VERSION}, LadybugDB): entities, models and caches are kept")
+
+
+def read_meta(version: Path, *, formats: frozenset[int] = frozenset({FORMAT_VERSION})) -> dict[str, Any]:
+    """``meta.json`` of a version, checked for the keys every reader relies on and for a format in
+    ``formats`` (an older, migratable one raises `DatabaseOutdatedError` with the command to run)."""
     files = VersionLayout(version)
     db_dir, path = files.db_dir, files.meta
     try:
@@ -84,8 +101,14 @@ def read_meta(version: Path) -> dict[str, Any]:
     missing = [k for k in META_KEYS if k not in meta] if isinstance(meta, dict) else list(META_KEYS)
     if missing:
         raise DatabaseDamagedError(f"{path} lacks {', '.join(missing)}; {rebuild_hint(db_dir)}")
-    if meta["format_version"] != FORMAT_VERSION:
-        raise DatabaseDamagedError(f"{path}: format {meta['format_version']}, this kgrag reads format "
+    found = meta["format_version"]
+    if found not in formats:
+        if found in MIGRATABLE_FORMATS:
+            raise DatabaseOutdatedError(migrate_hint(db_dir, found))
+        if isinstance(found, int) and not isinstance(found, bool) and found > FORMAT_VERSION:
+            raise DatabaseDamagedError(f"{path}: format {found} was written by a newer kgrag; this one reads "
+                                       f"format {FORMAT_VERSION}: upgrade kgrag")
+        raise DatabaseDamagedError(f"{path}: format {found!r}, this kgrag reads format "
                                    f"{FORMAT_VERSION}; {rebuild_hint(db_dir)}")
     return meta
 
@@ -98,9 +121,11 @@ def validate_version(version: Path) -> dict[str, Any]:
         raise DatabaseDamagedError(f"{db_dir}/{CURRENT} points to {VERSIONS}/{version.name}, which does not exist; "
                                    f"{rebuild_hint(db_dir)}")
     missing = files.missing_files()
+    meta = read_meta(version) if META not in missing else None  # an older format says so before any file
     if missing:
         raise DatabaseDamagedError(f"{version} is incomplete (missing {', '.join(missing)}); {rebuild_hint(db_dir)}")
-    return read_meta(version)
+    assert meta is not None
+    return meta
 
 
 def current_version(db_dir: Path) -> Path:

@@ -1,4 +1,4 @@
-"""ByoKG-RAG's graph tools on the small movie KG (real Kùzu, hash embedder)."""
+"""ByoKG-RAG's graph tools on the small movie KG (real graph store, hash embedder)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`-m sage` and `-m hybrid` over the bundled documents sample (real encoder, real Kùzu)."""
+"""`-m sage` and `-m hybrid` over the bundled documents sample (real encoder, real graph store)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SimGRAG end to end on the bundled sample: real Kùzu/CSR, real MiniLM, real local LLM."""
+"""SimGRAG end to end on the bundled sample: real graph store/CSR, real MiniLM, real local LLM."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""UltRAG end to end on the bundled sample (real CSR/Kùzu, MiniLM, UltraQuery, local LLM)."""
+"""UltRAG end to end on the bundled sample (real CSR/graph store, MiniLM, UltraQuery, local LLM)."""
 
 from __future__ import annotations
 

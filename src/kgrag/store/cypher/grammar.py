@@ -1,6 +1,6 @@
 """Parse untrusted Cypher with a real grammar and accept only the read-only subset (issue #22).
 
-Kùzu's ``read_only=True`` is not a sandbox: ``COPY (...) TO`` and ``EXPORT DATABASE`` write files
+The engine's ``read_only=True`` is not a sandbox: ``COPY (...) TO`` and ``EXPORT DATABASE`` write files
 and a bare ``CHECKPOINT`` leaves ``.wal``/``.shadow`` files that stop every later read-only open.
 So untrusted text must be *derivable* from ``cypher.lark`` (reading clauses, projections,
 patterns, expressions), and every function or procedure it calls must be on an allowlist.
@@ -21,7 +21,7 @@ from .allowlist import ALLOWED_FUNCTIONS, DENIED_FUNCTIONS, READ_ONLY_PROCEDURES
 
 GRAMMAR_FILE = Path(__file__).with_name("cypher.lark")
 MAX_QUERY_CHARS = 100_000  # an LLM or a user never needs more; bounds parse time and memory
-MAX_NESTING = 64  # brackets deep; Kùzu's recursive-descent parser is not asked to go deeper
+MAX_NESTING = 64  # brackets deep; the engine's recursive-descent parser is not asked to go deeper
 MAX_TOKENS = 2_000  # lark builds long lists in quadratic time; pass big lists as $parameters
 MAX_TREE_DEPTH = 500  # e.g. 1 + 1 + ... nests left-recursively; walkers stay iterative anyway
 _OPEN, _CLOSE = {"LPAR", "LSQB", "LBRACE"}, {"RPAR", "RSQB", "RBRACE"}

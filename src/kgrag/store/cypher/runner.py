@@ -19,7 +19,7 @@ from ..readonly import check_read_only
 from .schema_check import schema_problems
 
 if TYPE_CHECKING:
-    from ..kuzu_store import KuzuStore, Schema
+    from ..graph_store import GraphStore, Schema
 
 __all__ = ["QueryAttempt", "QueryRun", "has_relationship_pattern", "run_read_query"]
 
@@ -45,7 +45,7 @@ class QueryRun:
         return self.attempts[-1].query if self.attempts else ""
 
 
-def _try(store: KuzuStore, schema: Schema, query: str, params: dict[str, Any] | None, row_limit: int,
+def _try(store: GraphStore, schema: Schema, query: str, params: dict[str, Any] | None, row_limit: int,
          timeout_ms: int) -> tuple[list[dict[str, Any]] | None, str | None]:
     try:
         tree = check_read_only(query)
@@ -62,7 +62,7 @@ def _try(store: KuzuStore, schema: Schema, query: str, params: dict[str, Any] | 
         return None, str(exc).splitlines()[0]
 
 
-def run_read_query(store: KuzuStore, schema: Schema, query: str, *, params: dict[str, Any] | None = None,
+def run_read_query(store: GraphStore, schema: Schema, query: str, *, params: dict[str, Any] | None = None,
                    repair: Callable[[str, str], str | None] | None = None, attempts: int = 3,
                    row_limit: int = 100, timeout_ms: int = 2000) -> QueryRun:
     """Run ``query``; on failure ask ``repair(query, error)`` for a new one (None: give up)."""

@@ -2,7 +2,7 @@
 
 For methods that let an LLM write Cypher (ByoKG-RAG, SPARK): the problems come back with their
 positions and a close existing name, so they can be fed to the model for a repair round. Names
-compare case-insensitively, as Kùzu's catalogue does.
+compare case-insensitively, as the engine's catalogue does.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from lark import Token, Tree
 from .grammar import check_cypher, position, show
 
 if TYPE_CHECKING:
-    from ..kuzu_store import Schema
+    from ..graph_store import Schema
 
 NODE_PROPERTIES = ("id", "key", "name", "aliases", "props")
 REL_PROPERTIES = ("props",)
