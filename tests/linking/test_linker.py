@@ -107,7 +107,8 @@ def test_verbatim_finds_the_name_wherever_it_covers_the_span(name, before, after
     if inner and inner != name:
         at = start + name.index(inner)
         assert _verbatim(name, text, at, at + len(inner)) == 2
-    assert _verbatim(name + "\x00", text, start, start + len(name)) == 0
+    if not after.startswith("\x00"):  # else the longer name is written there too
+        assert _verbatim(name + "\x00", text, start, start + len(name)) == 0
 
 
 NAMES = ["Kill Bill", "Bill", "The Double", "Double Jeopardy", "Son", "Some Mother's Son", "John Ford"]

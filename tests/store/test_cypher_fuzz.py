@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgrag.errors import KgragError, ReadOnlyViolation
-from kgrag.store.cypher.corpus import families, tree_checksums, tree_stat
 from kgrag.store.database import Source, ingest, schema_from_meta
 from kgrag.store.graph_store import GraphStore
 from kgrag.store.readonly import check_read_only
 from kgrag.store.versions import version_target
+from tests.store.cypher_corpus import families, tree_checksums, tree_stat
 
 SAMPLE = 1000
 WRITE_FAMILIES = {"write_clauses", "case_games", "several_statements", "copy_to", "export_import", "checkpoint",

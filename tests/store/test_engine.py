@@ -83,7 +83,6 @@ def test_the_prompts_name_only_what_the_engine_supports():
         assert said in spark, said
     for said in ("label(r)", "CAST(x AS DOUBLE)", "-[* SHORTEST 1..4]-", "LadybugDB"):
         assert said in byokg, said
-    assert "Kùzu)" not in spark.replace("as Kùzu)", "")
 
 
 def test_the_dialect_the_prompts_describe_runs_on_the_engine(movies_db):
@@ -93,6 +92,6 @@ def test_the_dialect_the_prompts_describe_runs_on_the_engine(movies_db):
                     "-[* SHORTEST 1..4]-": 4, "props CONTAINS": True, "regexp_matches": True}
         for what, query in DIALECT_WORKS.items():
             assert kg.store.query(query) == [{"v": expected[what]}], what
-        for what, query in DIALECT_FAILS.items():
-            with pytest.raises((QueryError, ReadOnlyViolation)):
-                kg.store.query(query)
+        for what, query in DIALECT_FAILS.items():  # past the guard (trusted), to hear the engine itself
+            with pytest.raises(QueryError, match="does not exist|is not defined"):
+                kg.store.query(query, trusted=True)

@@ -106,15 +106,14 @@ class Database:
                 **open_args: Any) -> Database:
         """Rebuild a database written by an older kgrag (Kùzu) for this one, then open it
         (`kgrag migrate`; atomic, a no-op when it is current). Raises `DatabaseDamagedError` when
-        the migrated database fails `kgrag check`; ``last_migration`` holds what was done."""
+        `kgrag check` finds a problem afterwards; ``last_migration`` holds what was done."""
         from ..errors import DatabaseDamagedError
-        from ..store.check import check_database
         from ..store.migration import migrate
 
         report = migrate(Path(path), progress=progress)
-        checked = check_database(Path(path))
-        if not checked.healthy:
-            raise DatabaseDamagedError(f"{path}: migrated, but `kgrag check` found: {'; '.join(checked.problems)}")
+        if not report.check.healthy:
+            done = "migrated, but " if report.migrated else ""
+            raise DatabaseDamagedError(f"{path}: {done}`kgrag check` found: {'; '.join(report.check.problems)}")
         db = cls(path, **open_args)
         db.last_migration = report
         return db

@@ -133,15 +133,13 @@ def migrate(db: DbOpt = Path("kgrag-db"), no_wait: NoWaitOpt = False) -> None:
 
     Atomic like an ingest: the new version is built beside the old one, which keeps serving until
     the swap (a failed or killed migration changes nothing). Entities, models and caches are kept."""
-    from ..store.check import check_database
     from ..store.migration import migrate as run_migrate
 
     report = run_migrate(db, progress=lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True),
                          wait=not no_wait, on_wait=say_waiting)
     out.print(report.describe(), markup=False, highlight=False, soft_wrap=True)
-    checked = check_database(db)
-    _print_check(db, checked.lines, checked.healthy, checked.failures)
-    raise typer.Exit(0 if checked.healthy else 1)
+    _print_check(db, report.check.lines, report.check.healthy, report.check.failures)
+    raise typer.Exit(0 if report.check.healthy else 1)
 
 
 def link(

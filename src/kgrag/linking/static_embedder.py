@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from ..store.layout import save_directory_atomically
+from .embedder import quiet_model_loading
 
 PCA_DIMS = 256  # model2vec's default: a third smaller than MiniLM's 384 dimensions
 STATIC_NAME = f"minilm-static-{PCA_DIMS}"  # names the vectors' space: caches of another encoder never mix
@@ -64,6 +65,8 @@ def distill_static(directory: Path) -> Path:
     from model2vec.distill import distill
 
     def write(tmp: Path) -> None:
-        distill(model_name=str(get_model_path()), pca_dims=PCA_DIMS, quantize_to="float32").save_pretrained(tmp)
+        with quiet_model_loading():
+            model = distill(model_name=str(get_model_path()), pca_dims=PCA_DIMS, quantize_to="float32")
+        model.save_pretrained(tmp)
 
     return save_directory_atomically(directory, write)

@@ -27,7 +27,14 @@ from typing import Literal
 
 import numpy as np
 
-from ..errors import DatabaseChangedError, DatabaseOutdatedError, IngestError, InputFileError, KgragError
+from ..errors import (
+    DatabaseChangedError,
+    DatabaseOutdatedError,
+    DatabaseTooNewError,
+    IngestError,
+    InputFileError,
+    KgragError,
+)
 from .doc_store import carry_documents
 from .engine import ENGINE, engine_version
 from .graph_data import GraphData, IngestStats
@@ -138,11 +145,14 @@ def ingest(sources: list[Source], db_dir: Path, *, append: bool = False, on_erro
 
 def _readable_version(db_dir: Path) -> Path | None:
     """The current version, or None when it is damaged (a plain ingest rebuilds that one). A
-    version of an older format counts: its documents are engine-neutral files, carried as they are."""
+    version of an older format counts: its documents are engine-neutral files, carried as they are;
+    one of a newer format is not damaged and is never replaced (`DatabaseTooNewError` goes up)."""
     try:
         return current_version(db_dir)
     except DatabaseOutdatedError:
         return version_target(db_dir)
+    except DatabaseTooNewError:
+        raise
     except KgragError:
         return None
 

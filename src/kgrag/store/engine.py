@@ -44,7 +44,7 @@ def open_database(path: Path, *, read_only: bool) -> tuple[Any, Any]:
 @lru_cache(maxsize=1)
 def engine_functions() -> dict[str, str]:
     """Every function the installed engine has, offline, name (lower case) -> its type
-    (``SCALAR_FUNCTION``, ``AGGREGATE_FUNCTION``, ``TABLE_FUNCTION``, ...), read from an in-memory
+    (``SCALAR FUNCTION``, ``AGGREGATE FUNCTION``, ``TABLE FUNCTION``, ...), read from an in-memory
     database's ``CALL show_functions()``. The read-only allowlist is checked against it."""
     engine = _module()
     db = engine.Database(":memory:")

@@ -9,8 +9,8 @@ answers are the same before and after.
 
 Why it is safe: the migration is one writer like an ingest. It holds ``DB/.write.lock``, builds
 the new version in ``versions/.building-*`` beside the old one and swaps ``current`` only when it
-is complete (`database.publish`); a failed or killed migration leaves the old version serving
-(and saying "run kgrag migrate"), and the next writer removes the leftover.
+is complete (`database.publish`); a failed or killed migration leaves the old version in place
+(still saying "run kgrag migrate"), and the next writer removes the leftover.
 """
 
 from __future__ import annotations
@@ -19,15 +19,17 @@ import json
 import shutil
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import DatabaseDamagedError, StoreError
+from ..errors import DatabaseDamagedError, KgragError, StoreError
+from .check import CheckReport, check_database
 from .database import engine_stamp, load_graph_data, publish, schema_from_meta, schema_meta
 from .doc_store import write_chunk_tables
 from .graph_store import write_graph_store
-from .layout import LEASE, LEGACY_GRAPH_STORE, META, TMP_MARK, VersionLayout, link_or_copy
+from .layout import GRAPH_STORE, LEASE, LEGACY_GRAPH_STORE, META, TMP_MARK, VersionLayout, link_or_copy
 from .locks import writer_lock
+from .recovery import one_line
 from .versions import FORMAT_VERSION, MIGRATABLE_FORMATS, read_meta, refuse_foreign, validate_version, version_target
 
 __all__ = ["MigrationReport", "database_format", "migrate"]
@@ -48,6 +50,7 @@ class MigrationReport:
     edges: int = 0
     chunks: int = 0
     seconds: float = 0.0
+    check: CheckReport = field(default_factory=CheckReport)  # `kgrag check` of the version now current
 
     def describe(self) -> str:
         if not self.migrated:
@@ -65,35 +68,58 @@ def database_format(db_dir: Path) -> int:
 
 def migrate(db_dir: Path, *, progress: Progress | None = None, wait: bool = True,
             on_wait: Callable[[str], None] | None = None) -> MigrationReport:
-    """Rebuild the current version of ``db_dir`` for this kgrag's format, as a new version.
+    """Rebuild the current version of ``db_dir`` for this kgrag's format, as a new version, then
+    run `check_database` on the result while still holding the write lock (``report.check``).
 
-    A database already in this format is left as it is. Older versions that readers still hold
-    are not rewritten: nothing of this kgrag can read them, and the writer that publishes the new
-    version removes each one as soon as no reader holds it."""
+    A database already in this format is checked and otherwise left as it is (no lock, so a
+    read-only directory works too). The old version is removed like any replaced version, as soon
+    as no reader holds it: the old kgrag cannot open the new one, so copy the directory first to
+    keep a way back. Older versions that readers still hold are not rewritten."""
     say = progress or (lambda _text: None)
     db_dir = Path(db_dir)
-    refuse_foreign(db_dir)
+    if _current_format(db_dir) == FORMAT_VERSION:  # a typo or a current database: no lock file is made
+        base = version_target(db_dir)
+        return MigrationReport(db_dir, FORMAT_VERSION, FORMAT_VERSION, base.name, migrated=False,
+                               check=check_database(db_dir))
     with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
         base = version_target(db_dir)
-        if not base.is_dir():
-            validate_version(base)  # raises the "points to a version that does not exist" message
         meta = read_meta(base, formats=MIGRATABLE_FORMATS | {FORMAT_VERSION})
-        found = int(meta["format_version"])
-        if found == FORMAT_VERSION:
-            validate_version(base)
-            return MigrationReport(db_dir, found, FORMAT_VERSION, base.name, migrated=False)
+        found = meta["format_version"]
+        if found == FORMAT_VERSION:  # another process migrated it while this one waited for the lock
+            return MigrationReport(db_dir, found, FORMAT_VERSION, base.name, migrated=False,
+                                   check=check_database(db_dir))
         _require_sources(base)
         started = time.perf_counter()
         counts: dict[str, int] = {}
 
         def build(tmp: Path) -> None:
-            counts.update(_rebuild(base, tmp, meta, say))
+            try:
+                counts.update(_rebuild(base, tmp, meta, say))
+            except KgragError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a damaged file, a full disk, the engine: one line
+                raise StoreError(f"migrating {base} failed, nothing was changed: {type(exc).__name__}: "
+                                 f"{one_line(exc)}") from None
 
         say(f"migrating {db_dir} (version {base.name}, format {found}) to format {FORMAT_VERSION}")
         final = publish(lock, build)
-        say(f"published version {final.name}")
-        return MigrationReport(db_dir, found, FORMAT_VERSION, final.name, migrated=True,
-                               seconds=time.perf_counter() - started, **counts)
+        seconds = time.perf_counter() - started
+        say(f"published version {final.name}; checking it")
+        return MigrationReport(db_dir, found, FORMAT_VERSION, final.name, migrated=True, seconds=seconds,
+                               check=check_database(db_dir), **counts)
+
+
+def _current_format(db_dir: Path) -> int:
+    """`database_format`, after the checks that need no lock (the directory is kgrag's, has a
+    current version, and that version exists): none of them creates anything."""
+    refuse_foreign(db_dir)
+    base = version_target(db_dir)
+    if not base.is_dir():
+        validate_version(base)  # raises the "points to a version that does not exist" message
+    found = database_format(db_dir)
+    if found == FORMAT_VERSION:
+        validate_version(base)
+    return found
 
 
 def _require_sources(version: Path) -> None:
@@ -113,8 +139,9 @@ def _rebuild(base: Path, tmp: Path, meta: dict, say: Progress) -> dict[str, int]
     def skipped(folder: str, names: list[str]) -> set[str]:
         """Not carried: the old engine's file and its logs and the version's meta.json (both
         written anew), the lease, interrupted cache writes."""
-        if Path(folder) == base:
-            return set(leftovers(folder, names)) | {n for n in names if n == META or n.startswith(LEGACY_GRAPH_STORE)}
+        if Path(folder) == base:  # (a graph.db there would be a stray: never open a published file to write)
+            return set(leftovers(folder, names)) | {n for n in names if n == META or n.startswith(
+                (LEGACY_GRAPH_STORE, GRAPH_STORE))}
         return set(leftovers(folder, names))
 
     shutil.copytree(base, tmp, copy_function=link_or_copy, ignore=skipped)

@@ -18,6 +18,7 @@ from ..errors import (
     DatabaseDamagedError,
     DatabaseNotFoundError,
     DatabaseOutdatedError,
+    DatabaseTooNewError,
     NotADatabaseError,
 )
 from .layout import CURRENT, META, VERSIONS, DatabaseLayout, VersionLayout, is_version_name
@@ -102,13 +103,15 @@ def read_meta(version: Path, *, formats: frozenset[int] = frozenset({FORMAT_VERS
     if missing:
         raise DatabaseDamagedError(f"{path} lacks {', '.join(missing)}; {rebuild_hint(db_dir)}")
     found = meta["format_version"]
+    if type(found) is not int:  # not a bool, a float or a list that compares or hashes like one
+        raise DatabaseDamagedError(f"{path}: format_version is {found!r}, not a whole number; {rebuild_hint(db_dir)}")
     if found not in formats:
         if found in MIGRATABLE_FORMATS:
             raise DatabaseOutdatedError(migrate_hint(db_dir, found))
-        if isinstance(found, int) and not isinstance(found, bool) and found > FORMAT_VERSION:
-            raise DatabaseDamagedError(f"{path}: format {found} was written by a newer kgrag; this one reads "
-                                       f"format {FORMAT_VERSION}: upgrade kgrag")
-        raise DatabaseDamagedError(f"{path}: format {found!r}, this kgrag reads format "
+        if found > FORMAT_VERSION:
+            raise DatabaseTooNewError(f"{path}: format {found} was written by a newer kgrag; this one reads "
+                                      f"format {FORMAT_VERSION}: upgrade kgrag")
+        raise DatabaseDamagedError(f"{path}: format {found}, this kgrag reads format "
                                    f"{FORMAT_VERSION}; {rebuild_hint(db_dir)}")
     return meta
 

@@ -30,7 +30,7 @@ from kgrag.answer import Answer, Evidence
 from kgrag.errors import InvalidQuestionError
 from kgrag.methods import create_method
 from kgrag.methods.byokg.cypher_tool import run_cypher
-from kgrag.store.cypher.corpus import HOMOGLYPHS, families, tree_checksums, tree_stat
+from tests.store.cypher_corpus import HOMOGLYPHS, families, tree_checksums, tree_stat
 
 SAMPLE = 1000  # corpus strings, at least; every family contributes
 METHOD_QUESTIONS = 400  # questions through the whole method (two linker queries and up to 2x9 repairs each)

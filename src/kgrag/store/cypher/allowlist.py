@@ -4,7 +4,7 @@ An allowlist, not a blocklist: the engine grows functions with every release and
 some have effects a read-only database does not stop (``nextval`` advances a sequence, ``error``
 aborts, the ``copy_*`` and ``read_*``/``*_scan`` table functions touch files). Names are from
 ``CALL show_functions()`` on the installed engine, LadybugDB 0.22, matched case-insensitively; it
-ships no extension offline, so nothing of JSON, FTS or VECTOR is here (`tests/store/test_allowlist.py`
+ships no extension offline, so nothing of JSON, FTS or VECTOR is here (`tests/store/test_engine.py`
 fails when the engine's own list changes, and when a name here is not in it).
 """
 
