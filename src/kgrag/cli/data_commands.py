@@ -131,8 +131,8 @@ def _print_check(db: Path, lines: list[str], healthy: bool, failures: int) -> No
 def migrate(db: DbOpt = Path("kgrag-db"), no_wait: NoWaitOpt = False) -> None:
     """Rebuild a database written by an older kgrag (the Kùzu engine) for this one, then check it.
 
-    Atomic like an ingest: the new version is built beside the old one, which keeps serving until
-    the swap (a failed or killed migration changes nothing). Entities, models and caches are kept."""
+    Atomic like an ingest: the new version is built beside the old one and swapped in when complete
+    (a failed or killed migration changes nothing). Entities, models and caches are kept."""
     from ..store.migration import migrate as run_migrate
 
     report = run_migrate(db, progress=lambda text: console.print(text, markup=False, highlight=False, soft_wrap=True),

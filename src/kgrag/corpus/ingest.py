@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputFileError, NoDocumentsError
-from ..store.database import derive_version, publish, write_version
+from ..store.database import derive_version, publish, schema_from_meta, write_version
 from ..store.doc_store import write_chunk_tables
 from ..store.graph_data import GraphData
 from ..store.layout import DatabaseLayout, VersionLayout
@@ -40,8 +40,7 @@ def _install(version: Path, build: CorpusBuild) -> None:
         shutil.copy2(files.graph_store, own)
         os.replace(own, files.graph_store)
     build.save(files.docs)
-    schema = read_meta(version)["schema"]
-    write_chunk_tables(files.graph_store, files.docs, set(schema["node_tables"].values()) | set(schema["rel_tables"].values()))
+    write_chunk_tables(files.graph_store, files.docs, schema_from_meta(read_meta(version)).tables)
 
 
 def ingest_documents(db_dir: Path, tables: list[Path], passages: list[Path], files: list[Path], *,

@@ -186,8 +186,7 @@ def _ingest_locked(lock: WriterLock, sources: list[Source], append: bool, on_err
     def build(tmp: Path) -> None:
         schema = write_version(tmp, data, described)
         if before is not None:  # documents stay: `kgrag ingest` is about the triples
-            carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).graph_store,
-                            set(schema.node_tables.values()) | set(schema.rel_tables.values()))
+            carry_documents(VersionLayout(before).docs, tmp, VersionLayout(tmp).graph_store, schema.tables)
         if after_build:
             after_build(tmp)
 

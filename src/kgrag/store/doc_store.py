@@ -10,7 +10,7 @@ about a second); what is expensive to recompute (vectors, features) is kept in `
 
 from __future__ import annotations
 
-import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import StoreError
 from .engine import open_database
+from .layout import link_or_copy
 from .recovery import one_line
 
 __all__ = ["CHUNK_TABLE", "HYPERLINK", "KIND_NAMES", "LINK_TABLE", "SAME_SOURCE", "SIMILAR", "carry_documents",
@@ -79,14 +80,6 @@ def carry_documents(old_docs: Path, version: Path, store_path: Path, taken: set[
     their tables written into the new graph store. False when there were none."""
     if not old_docs.is_dir():
         return False
-    import shutil
-
-    def link(src: str, dst: str) -> None:
-        try:
-            os.link(src, dst)
-        except OSError:
-            shutil.copy2(src, dst)
-
-    shutil.copytree(old_docs, version / old_docs.name, copy_function=link)
+    shutil.copytree(old_docs, version / old_docs.name, copy_function=link_or_copy)
     write_chunk_tables(store_path, version / old_docs.name, taken)
     return True

@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 ENGINE = "LadybugDB"
-LEGACY_ENGINE = "Kùzu"  # what format-1 databases were written with
 
 
 def _module() -> Any:
@@ -46,9 +45,7 @@ def engine_functions() -> dict[str, str]:
     """Every function the installed engine has, offline, name (lower case) -> its type
     (``SCALAR FUNCTION``, ``AGGREGATE FUNCTION``, ``TABLE FUNCTION``, ...), read from an in-memory
     database's ``CALL show_functions()``. The read-only allowlist is checked against it."""
-    engine = _module()
-    db = engine.Database(":memory:")
-    conn = engine.Connection(db)
+    db, conn = open_database(Path(":memory:"), read_only=False)
     try:
         result = conn.execute("CALL show_functions() RETURN name, type")
         found: dict[str, str] = {}

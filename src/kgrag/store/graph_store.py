@@ -54,6 +54,11 @@ class Schema:
     rel_tables: dict[str, str]  # relation label -> table
     connections: dict[str, list[tuple[str, str]]]  # rel table -> [(from table, to table)]
 
+    @property
+    def tables(self) -> set[str]:
+        """Every table name the KG uses (documents' tables must not clash with one)."""
+        return set(self.node_tables.values()) | set(self.rel_tables.values())
+
     def describe(self) -> str:
         """Compact schema text for LLM prompts (built once: agentic methods ask for it every round)."""
         return self._description

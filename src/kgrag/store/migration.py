@@ -63,7 +63,7 @@ class MigrationReport:
 def database_format(db_dir: Path) -> int:
     """The format of ``db_dir``'s current version (any kgrag has written), read without opening it."""
     version = version_target(db_dir)
-    return int(read_meta(version, formats=MIGRATABLE_FORMATS | {FORMAT_VERSION})["format_version"])
+    return read_meta(version, formats=MIGRATABLE_FORMATS | {FORMAT_VERSION})["format_version"]
 
 
 def migrate(db_dir: Path, *, progress: Progress | None = None, wait: bool = True,
@@ -77,8 +77,8 @@ def migrate(db_dir: Path, *, progress: Progress | None = None, wait: bool = True
     keep a way back. Older versions that readers still hold are not rewritten."""
     say = progress or (lambda _text: None)
     db_dir = Path(db_dir)
-    if _current_format(db_dir) == FORMAT_VERSION:  # a typo or a current database: no lock file is made
-        base = version_target(db_dir)
+    base, found = _current_format(db_dir)  # a typo or a current database: no lock file is made
+    if found == FORMAT_VERSION:
         return MigrationReport(db_dir, FORMAT_VERSION, FORMAT_VERSION, base.name, migrated=False,
                                check=check_database(db_dir))
     with writer_lock(db_dir, wait=wait, on_wait=on_wait) as lock:
@@ -109,17 +109,17 @@ def migrate(db_dir: Path, *, progress: Progress | None = None, wait: bool = True
                                check=check_database(db_dir), **counts)
 
 
-def _current_format(db_dir: Path) -> int:
-    """`database_format`, after the checks that need no lock (the directory is kgrag's, has a
-    current version, and that version exists): none of them creates anything."""
+def _current_format(db_dir: Path) -> tuple[Path, int]:
+    """The current version and its format, after the checks that need no lock (the directory is
+    kgrag's, has a current version, and that version exists): none of them creates anything."""
     refuse_foreign(db_dir)
     base = version_target(db_dir)
     if not base.is_dir():
         validate_version(base)  # raises the "points to a version that does not exist" message
-    found = database_format(db_dir)
+    found = read_meta(base, formats=MIGRATABLE_FORMATS | {FORMAT_VERSION})["format_version"]
     if found == FORMAT_VERSION:
         validate_version(base)
-    return found
+    return base, found
 
 
 def _require_sources(version: Path) -> None:
@@ -158,7 +158,7 @@ def _rebuild(base: Path, tmp: Path, meta: dict, say: Progress) -> dict[str, int]
         docs_meta = json.loads((old.docs / "meta.json").read_text(encoding="utf-8"))
         chunks = int(docs_meta.get("chunks", 0))
         say(f"writing the document tables: {chunks} chunks")
-        write_chunk_tables(new.graph_store, new.docs, set(schema.node_tables.values()) | set(schema.rel_tables.values()))
+        write_chunk_tables(new.graph_store, new.docs, schema.tables)
     migrated = {**meta, "format_version": FORMAT_VERSION, "engine": engine_stamp(),
                 "migrated": {"from_format": meta["format_version"], "from_version": base.name,
                              "at": time.strftime("%Y-%m-%dT%H:%M:%S")}}
