@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test bench llama-rebuild system-deps
+.PHONY: install demo test test-fast bench llama-rebuild system-deps
 install: system-deps $(VENV)/.installed
 
 # Debian packages from apt-packages.txt (a real browser for the web page's test), when missing.
@@ -35,9 +35,14 @@ llama-rebuild: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(VENV)/bin/kgrag demo
 
-# pytest-xdist runs tests in worker processes: a native crash fails that test, the rest still run.
+# pytest-xdist runs tests in two worker processes (pyproject's addopts): a native crash fails that test,
+# the rest still run.
 test: $(VENV)/.installed
 	$(PY) -m pytest -q
+
+# The edit loop: everything but the integration tests (real models, subprocesses, servers, browser, Ray).
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q -m "not integration"
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/ingest.py

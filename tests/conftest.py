@@ -1,12 +1,26 @@
-"""Shared fixtures: small KGs written to disk, databases built with the real graph store."""
+"""Shared fixtures: small KGs written to disk, databases built with the real graph store.
+
+The expensive ones (the bundled sample ingested with the real MiniLM, its documents sample, the path
+model trained on half its QA pairs) are built once per run, shared by the pytest-xdist workers through
+a file lock (`shared_build`), and read-only: a test that writes copies them first."""
 
 from __future__ import annotations
 
+import os
+
+# One thread per test worker: `make test` runs two workers on two cores, and torch's, BLAS's and
+# llama.cpp's default thread pools would each want both cores (set before numpy/torch load).
+for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
 import hashlib
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
+from filelock import FileLock
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.store.database import Source, ingest
@@ -71,16 +85,65 @@ def movies_kg(movies_db: Path) -> KnowledgeGraph:
     kg.close()
 
 
+def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[[Path], None]) -> Path:
+    """``name`` built once per test run by ``build(path)``, whichever xdist worker asks first; the
+    others wait on the lock and reuse it. A build that fails leaves nothing behind (it is retried)."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the run's dir, not the worker's
+    target, done = root / "shared" / name, root / "shared" / f"{name}.done"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(target.parent / f"{name}.lock")):
+        if not done.exists():
+            shutil.rmtree(target, ignore_errors=True)
+            build(target)
+            done.touch()
+    return target
+
+
 @pytest.fixture(scope="session")
-def sample_kg(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
-    """The bundled demo sample with the real MiniLM embedder (integration)."""
+def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled movie sample ingested with the real MiniLM (what `kgrag demo` builds), read-only."""
     from kgrag.datasets import sample_dir
 
-    db = tmp_path_factory.mktemp("sample") / "db"
-    ingest([Source(sample_dir() / "movies.txt")], db, after_build=lambda v: build_indexes(v, progress=False))
-    kg = KnowledgeGraph(db)
+    def build(root: Path) -> None:
+        ingest([Source(sample_dir() / "movies.txt")], root / "db",
+               after_build=lambda v: build_indexes(v, progress=False))
+
+    return shared_build(tmp_path_factory, "sample", build) / "db"
+
+
+@pytest.fixture(scope="session")
+def sample_kg(sample_db: Path) -> KnowledgeGraph:
+    """The bundled demo sample with the real MiniLM embedder (integration)."""
+    kg = KnowledgeGraph(sample_db)
     yield kg
     kg.close()
+
+
+@pytest.fixture(scope="session")
+def trained_path_model(tmp_path_factory: pytest.TempPathFactory, sample_db: Path,
+                       sample_split) -> tuple[Path, dict]:  # noqa: ANN001
+    """The shared relation-path model (`kgrag train -m graphraft`) trained once on the first half of
+    the sample's pairs: (its directory, the training report, which also holds ``fresh_answers``: the
+    fitted model's answers to the first ten held-out questions). Load it; do not write into it."""
+    import json
+
+    from kgrag.methods import create_method
+
+    def build(root: Path) -> None:
+        kg = KnowledgeGraph(sample_db)
+        try:
+            method = create_method("graphraft", kg)
+            report = method.fit(sample_split[0])
+            method.save(root / "graphraft")
+            # what the freshly fitted model answered, for the save/load round-trip test
+            report["fresh_answers"] = {it.question: method.answer(it.question).names for it in sample_split[1][:10]}
+            (root / "report.json").write_text(json.dumps(report, default=str))
+        finally:
+            kg.close()
+
+    root = shared_build(tmp_path_factory, "path-model", build)
+    return root / "graphraft", json.loads((root / "report.json").read_text())
 
 
 @pytest.fixture(scope="session")
@@ -106,6 +169,24 @@ def sample_docs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from kgrag.datasets import sample_dir
 
     docs = sample_dir() / "docs"
-    db = tmp_path_factory.mktemp("docs") / "db"
-    ingest_documents(db, [docs / "tables.jsonl"], [docs / "passages.jsonl"], [docs / "observing_notes.md"])
-    return db
+
+    def build(root: Path) -> None:
+        ingest_documents(root / "db", [docs / "tables.jsonl"], [docs / "passages.jsonl"],
+                         [docs / "observing_notes.md"])
+
+    return shared_build(tmp_path_factory, "docs", build) / "db"
+
+
+# ---- tiers --------------------------------------------------------------------------------------------
+# `make test` runs everything (CI does too); `make test-fast` (-m "not integration") is the edit loop:
+# every test that needs none of the fixtures below and is not marked `integration` by hand (a real
+# subprocess, model, server, browser or Ray).
+INTEGRATION_FIXTURES = frozenset({
+    "sample_db", "sample_kg", "sample_docs_db", "trained_path_model", "local_llm", "demo_db", "served_db",
+    "served_with_token", "cli_db", "server_url"})
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.integration)

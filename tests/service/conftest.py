@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import socket
 import threading
 import time
@@ -12,20 +13,17 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from kgrag.graph import build_indexes
 from kgrag.service import ServiceSettings, create_app
-from kgrag.store.database import Source, ingest
 
 TOKEN = "s3cret-test-token"
 
 
 @pytest.fixture(scope="session")
-def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled movie sample ingested with the real embedder (what `kgrag demo` builds)."""
-    from kgrag.datasets import sample_dir
-
+def demo_db(tmp_path_factory: pytest.TempPathFactory, sample_db: Path) -> Path:
+    """The bundled movie sample ingested with the real embedder (what `kgrag demo` builds): this
+    worker's own copy of the shared build, as serving `auto` saves its self-training into it."""
     db = tmp_path_factory.mktemp("served") / "db"
-    ingest([Source(sample_dir() / "movies.txt")], db, after_build=lambda v: build_indexes(v, progress=False))
+    shutil.copytree(sample_db, db, symlinks=True)
     return db
 
 

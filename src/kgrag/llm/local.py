@@ -49,6 +49,15 @@ def _log_softmax(row: np.ndarray) -> np.ndarray:
     return row - m - np.log(np.exp(row - m).sum())
 
 
+def default_threads() -> int:
+    """llama.cpp's threads when the config sets none: ``OMP_NUM_THREADS`` where the user (or a test
+    runner sharing the cores between workers) set it, as torch and BLAS follow it too; else up to 4."""
+    try:
+        return max(1, int(os.environ["OMP_NUM_THREADS"]))
+    except (KeyError, ValueError):
+        return min(4, os.cpu_count() or 1)
+
+
 class LocalLLM(LLM):
     backend = "local"
     supports_grammar = True
@@ -82,7 +91,7 @@ class LocalLLM(LLM):
             ensure_llama_runs(self.model_path)  # a native crash must not take this process down
             try:
                 self._llama = Llama(model_path=str(self.model_path), n_ctx=self.config.n_ctx, seed=self.config.seed,
-                                    n_threads=self.config.threads or min(4, os.cpu_count() or 1),
+                                    n_threads=self.config.threads or default_threads(),
                                     logits_all=True, verbose=False)
             except ValueError as exc:
                 raise LLMError(f"cannot load {self.model_path}: {exc}") from None

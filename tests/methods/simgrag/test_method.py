@@ -10,9 +10,10 @@ from kgrag.methods.simgrag.pattern import Pattern
 
 
 @pytest.fixture(scope="module")
-def simgrag(sample_kg, sample_split):
+def simgrag(sample_kg, trained_path_model):
+    """SimGRAG's learned patterns: the shared path model trained on half the sample's pairs."""
     m = create_method("simgrag", sample_kg)
-    m.fit(sample_split[0])
+    assert m.load(trained_path_model[0])
     return m
 
 
