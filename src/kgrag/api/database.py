@@ -5,9 +5,11 @@ is computed and serialised the same way everywhere (`kgrag ask --json` and ``POS
 the same bytes). It is also the one place the pipeline is assembled: ingest, train, self-train
 and evaluate are written here once and every surface (``kgrag ingest/train/eval/demo/ask``, the
 service) calls them, so what one surface saves in the database (auto's self-training, a trained
-model) every other one loads. It is safe to share between threads: a lock serialises the work on the shared
-state (graph store connection, lazily loaded indexes and models); answering is CPU-bound, so on a
-2-core machine concurrency comes from processes (`kgrag serve --replicas`), not threads.
+model) every other one loads.
+
+It is safe to share between threads: a lock serialises the work on the shared state (graph store
+connection, lazily loaded indexes and models); answering is CPU-bound, so on a 2-core machine
+concurrency comes from processes (`kgrag serve --replicas`), not threads.
 """
 
 from __future__ import annotations

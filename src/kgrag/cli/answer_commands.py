@@ -88,7 +88,8 @@ def eval_cmd(
     data: Annotated[list[Path], typer.Option("--data", help="Questions (MetaQA .txt or JSONL); repeatable.")],
     db: DbOpt = Path("kgrag-db"),
     method: MethodOpt = "auto",
-    train: Annotated[list[Path] | None, typer.Option(help="Training pairs for methods that learn.")] = None,
+    train: Annotated[list[Path] | None, typer.Option(
+        help="Training pairs for methods that learn (for this run only: the database's model stays).")] = None,
     limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Output directory.")] = None,
     oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
