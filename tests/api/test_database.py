@@ -114,3 +114,22 @@ def test_documents_through_the_public_api(tmp_path) -> None:  # noqa: ANN001
         ans = db.ask("Where was the astronomer who discovered the four large moons of Jupiter born?")
         assert ans.error is None and ans.method == "sage"
         assert "/doc/Galileo_Galilei" in [e.data["source"] for e in ans.evidence]
+
+
+def test_ingest_takes_the_cli_sources_and_progress_stays_off(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`Database.ingest` is the step `kgrag ingest` runs: it takes the same `Source`s (here a CSV
+    with its own column names) and builds the same version; only the CLI asks for progress."""
+    from kgrag.linking.encoders import encoder_name
+    from kgrag.store.database import Source
+    from kgrag.store.readers import ColumnMap
+
+    rows = tmp_path / "rows.csv"
+    rows.write_text("film,rel,who\nKill Bill,directed_by,Quentin Tarantino\nGrease,starred_actors,John Travolta\n",
+                    encoding="utf-8")
+    seen: list[str] = []
+    with kgrag.Database.ingest(tmp_path / "db", [Source(rows, "csv", ColumnMap("film", "rel", "who"))],
+                               on_source=lambda s: seen.append(s.describe())) as db:
+        assert db.last_ingest.edges == 2 and db.info()["relations"] == ["directed_by", "starred_actors"]
+        assert encoder_name(db.kg.version) == "minilm" and seen == [str(rows)]
+        assert any(f.name.endswith("-entities.npy") for f in db.kg.files.cache.iterdir())  # embedded, silently
+    assert capsys.readouterr().err == ""

@@ -2,9 +2,14 @@
 
 The CLI, the HTTP service and a user's own code all answer through this one object, so an answer
 is computed and serialised the same way everywhere (`kgrag ask --json` and ``POST /ask`` return
-the same bytes). It is safe to share between threads: a lock serialises the work on the shared
-state (graph store connection, lazily loaded indexes and models); answering is CPU-bound, so on a
-2-core machine concurrency comes from processes (`kgrag serve --replicas`), not threads.
+the same bytes). It is also the one place the pipeline is assembled: ingest, train, self-train
+and evaluate are written here once and every surface (``kgrag ingest/train/eval/demo/ask``, the
+service) calls them, so what one surface saves in the database (auto's self-training, a trained
+model) every other one loads.
+
+It is safe to share between threads: a lock serialises the work on the shared state (graph store
+connection, lazily loaded indexes and models); answering is CPU-bound, so on a 2-core machine
+concurrency comes from processes (`kgrag serve --replicas`), not threads.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from ..errors import KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.encoders import encoder_for_ingest
 from ..linking.linker import Mention
-from ..methods import create_method
+from ..methods import method_class, open_method
 from ..methods.base import Method, check_question
 from ..store.database import Source, ingest, publish_model
 from ..store.graph_data import IngestStats
@@ -34,7 +39,13 @@ from .subgraph import evidence_subgraph
 if TYPE_CHECKING:
     from ..llm.base import LLM
 
-__all__ = ["Database", "save_model"]
+__all__ = ["Database", "ingest_files", "learn", "save_model"]
+FIT_REPORT = "fit.json"  # what a training reported, beside the model it saved (or in an eval's run)
+
+
+def _write_fit_report(directory: Path, report: dict[str, Any]) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / FIT_REPORT).write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
 
 
 def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
@@ -44,10 +55,15 @@ def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
     def save(target: Path) -> None:
         m.save(target)
         if report is not None:
-            target.mkdir(parents=True, exist_ok=True)
-            (target / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+            _write_fit_report(target, report)
 
     return publish_model(lock, kg.version, method, save)
+
+
+def learn(m: Method, pairs: list[QAItem]) -> dict[str, Any]:
+    """The training step, for every caller (`Database.train`, self-training on first use, an
+    evaluation's ``train``): learn from the pairs, or without any from the KG alone (`self_train`)."""
+    return m.fit(pairs) if pairs else m.self_train()
 
 
 def _questions(items: list[QAItem] | str | Path) -> list[QAItem]:
@@ -75,14 +91,20 @@ class Database:
         self._lock = threading.RLock()
         self.last_ingest: IngestStats | dict[str, Any] | None = None  # set by `ingest` / `ingest_documents`
         self.last_migration: MigrationReport | None = None  # set by `migrate`
+        self.last_model: Path | None = None  # where `train` (or self-training) saved the latest model
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
-    def ingest(cls, path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
-               on_error: str = "fail", embed: bool = True, encoder: str | None = None, **open_args: Any) -> Database:
-        """Load triple files into ``path`` (atomic: a failed ingest changes nothing), then open it.
-        ``encoder``: "minilm" (the default for a new database) or "static" (`kgrag.linking.encoders`)."""
-        stats = ingest_files(path, files, fmt=fmt, append=append, on_error=on_error, embed=embed, encoder=encoder)
+    def ingest(cls, path: str | Path, files: Iterable[str | Path | Source], *, fmt: str = "auto",
+               append: bool = False, on_error: str = "fail", embed: bool = True, encoder: str | None = None,
+               progress: bool = False, on_source: Callable[[Source], None] | None = None, wait: bool = True,
+               on_wait: Callable[[str], None] | None = None, **open_args: Any) -> Database:
+        """Load triple files (or `Source`s: column maps, property graphs) into ``path`` (atomic: a
+        failed ingest changes nothing), then open it. ``encoder``: "minilm" (the default for a new
+        database) or "static" (`kgrag.linking.encoders`); ``progress``: the embedding progress bar
+        (`kgrag ingest` shows it); ``wait``/``on_wait``: as in `writer_lock`."""
+        stats = ingest_files(path, files, fmt=fmt, append=append, on_error=on_error, embed=embed, encoder=encoder,
+                             progress=progress, on_source=on_source, wait=wait, on_wait=on_wait)
         db = cls(path, **open_args)
         db.last_ingest = stats
         return db
@@ -140,24 +162,37 @@ class Database:
         key = (name, _options_key(options))
         with self._lock:
             if key not in self._methods:
-                m = create_method(name, self.kg, options, llm=self.llm)
-                if not m.load(self.kg.files.model_dir(name)) and m.learns_without_pairs():
+                m, loaded = self._open(name, options)
+                if not loaded and m.learns_without_pairs():
                     self._self_train(name, m)
                 self._methods[key] = m
             return self._methods[key]
 
+    def _open(self, name: str, options: Mapping[str, Any] | None) -> tuple[Method, bool]:
+        """The method with what the database holds for it loaded (`open_method`), and whether it did."""
+        return open_method(name, self.kg, options, llm=self.llm, model_dir=self.kg.files.model_dir(name))
+
+    def has_model(self, name: str, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether the database holds a model of ``name`` that loads (trained, or self-trained and
+        kept): `kgrag demo` trains only when it does not. The loaded method is kept for `method`."""
+        with self._lock:
+            m, loaded = self._open(name, options)
+            if loaded:
+                self._methods[(name, _options_key(options))] = m
+            return loaded
+
     def _self_train(self, name: str, m: Method) -> None:
         """Learn what a method can learn from the KG alone (auto's confidence, from synthetic
         questions) on first use, and keep it in the database as a new version when no other writer
-        is busy — so it happens once per database, not once per process."""
+        is busy — so it happens once per database, not once per process or per surface."""
         from ..errors import DatabaseBusyError, DatabaseChangedError
 
-        report = m.self_train()
+        report = learn(m, [])
         if not report:  # nothing could be learned (e.g. a database with documents and no KG)
             return
         try:
             with writer_lock(self.path, wait=False) as lock:
-                save_model(lock, self.kg, m, name, report)
+                self.last_model = save_model(lock, self.kg, m, name, report)
         except (DatabaseBusyError, DatabaseChangedError, OSError):
             return  # another writer is busy, or the directory is read-only: keep it in memory
         self.kg.refresh()
@@ -183,31 +218,53 @@ class Database:
         return ans
 
     # ---- learning and evaluating ------------------------------------------------------------------
-    def train(self, method: str, pairs: list[QAItem] | str | Path, options: Mapping[str, Any] | None = None,
-              wait: bool = True) -> dict[str, Any]:
-        """Learn from question-answer pairs (a list or a file) and publish the model as a new
-        version of the database; this object then reads that version."""
-        with self._lock, writer_lock(self.path, wait=wait) as lock:
-            m = create_method(method, self.kg, options, llm=self.llm)
-            report = m.fit(_questions(pairs))
-            save_model(lock, self.kg, m, method, report)
-        self.refresh()
+    def train(self, method: str, pairs: list[QAItem] | str | Path | None = None,
+              options: Mapping[str, Any] | None = None, wait: bool = True,
+              on_wait: Callable[[str], None] | None = None) -> dict[str, Any]:
+        """Learn from question-answer pairs (a list or a file; none: what the method learns from
+        the KG alone, e.g. auto) and publish the model as a new version of the database, which this
+        object then reads (``last_model``: where the model lives). A method that learned nothing
+        (an empty report) publishes nothing. A writer from start to end: the model refers to the
+        ids of the version it learned from, so no ingest may publish in between."""
+        questions = _questions(pairs) if pairs is not None else []
+        if not questions and not method_class(method).learns_without_pairs():
+            raise KgragError(f"{method} learns from question-answer pairs: give some")
+        with self._lock, writer_lock(self.path, wait=wait, on_wait=on_wait) as lock:
+            self.refresh()  # learn from the newest version: the model is published on top of it
+            m, _ = open_method(method, self.kg, options, llm=self.llm)
+            report = learn(m, questions)
+            self.last_model = save_model(lock, self.kg, m, method, report) if report else None
+        self.refresh()  # after the lock is free, so leaving the old version can remove it
         return report
 
     def evaluate(self, items: list[QAItem] | str | Path, method: str | None = None,
                  options: Mapping[str, Any] | None = None, out: str | Path | None = None,
-                 progress: bool = False) -> dict[str, Any]:
+                 progress: bool = False, train: list[QAItem] | None = None,
+                 source: str | None = None) -> dict[str, Any]:
         """Answer every question, write the per-question JSONL, report and plots to ``out``
-        (default ``runs/<method>-<time>``); returns the summary (metrics overall and per type)."""
+        (default ``runs/<method>-<time>``; a run there is resumed); returns the summary (metrics
+        overall and per type). ``source`` names the questions in the report.
+
+        The method is the database's (`method`: its saved model, or self-trained and kept). With
+        ``train`` pairs a fresh one learns from them instead, and what it learned stays in the run
+        (``fit.json``): an evaluation on a split never replaces the database's trained model."""
         from ..eval.report import write_report
-        from ..eval.runner import evaluate
+        from ..eval.runner import evaluate, pending
 
         questions = _questions(items)
         name = method or self.default_method
         out_dir = Path(out) if out else Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
         with self._lock:
-            records = evaluate(self.kg, self.method(name, options), questions, out_dir, show_progress=progress)
-        return write_report(records, out_dir, name, str(items) if isinstance(items, (str, Path)) else "items")
+            if train:
+                m, _ = open_method(name, self.kg, options, llm=self.llm)
+                if pending(questions, out_dir):  # a finished run is not trained again
+                    _write_fit_report(out_dir, learn(m, train))
+            else:
+                m = self.method(name, options)
+            records = evaluate(self.kg, m, questions, out_dir, show_progress=progress)
+        if source is None:
+            source = str(items) if isinstance(items, (str, Path)) else "items"
+        return write_report(records, out_dir, name, source)
 
     # ---- lifetime ---------------------------------------------------------------------------------
     def refresh(self) -> bool:
@@ -241,11 +298,16 @@ class Database:
         self.close()
 
 
-def ingest_files(path: str | Path, files: Iterable[str | Path], *, fmt: str = "auto", append: bool = False,
-                 on_error: str = "fail", embed: bool = True, encoder: str | None = None) -> IngestStats:
-    """Read triple files into the database at ``path`` as a new version (see `store.database.ingest`);
-    ``encoder``: "static" or "minilm" (`linking.encoders`; by default an append keeps the database's)."""
-    sources = [Source(Path(f), fmt) for f in files]
+def ingest_files(path: str | Path, files: Iterable[str | Path | Source], *, fmt: str = "auto",
+                 append: bool = False, on_error: str = "fail", embed: bool = True, encoder: str | None = None,
+                 progress: bool = False, on_source: Callable[[Source], None] | None = None, wait: bool = True,
+                 on_wait: Callable[[str], None] | None = None) -> IngestStats:
+    """The ingest step (`Database.ingest`, `kgrag ingest`, `kgrag demo`): read the files into the
+    database at ``path`` as a new version (`store.database.ingest`) with its encoder recorded and
+    its dense indexes built; ``encoder``: "static" or "minilm" (`linking.encoders`; by default an
+    append keeps the database's)."""
+    sources = [f if isinstance(f, Source) else Source(Path(f), fmt) for f in files]
     chosen = encoder_for_ingest(Path(path), encoder, append)
     return ingest(sources, Path(path), append=append, on_error=on_error,  # type: ignore[arg-type]
-                  after_build=lambda v: build_indexes(v, chosen, embed=embed, progress=False))
+                  after_build=lambda v: build_indexes(v, chosen, embed=embed, progress=progress),
+                  on_source=on_source, wait=wait, on_wait=on_wait)

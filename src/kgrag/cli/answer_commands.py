@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
@@ -24,7 +24,6 @@ from .common import (
     WorkersOpt,
     distributed,
     llm_from_flags,
-    open_method,
     out,
     parse_method_options,
     say_waiting,
@@ -32,9 +31,8 @@ from .common import (
 
 if TYPE_CHECKING:
     from ..answer import Answer
+    from ..api import Database
     from ..datasets import QAItem
-    from ..graph import KnowledgeGraph
-    from ..llm.base import LLM
 
 __all__ = ["ask", "eval_cmd", "load_files", "show_answer", "train"]
 
@@ -90,7 +88,8 @@ def eval_cmd(
     data: Annotated[list[Path], typer.Option("--data", help="Questions (MetaQA .txt or JSONL); repeatable.")],
     db: DbOpt = Path("kgrag-db"),
     method: MethodOpt = "auto",
-    train: Annotated[list[Path] | None, typer.Option(help="Training pairs for methods that learn.")] = None,
+    train: Annotated[list[Path] | None, typer.Option(
+        help="Training pairs for methods that learn (for this run only: the database's model stays).")] = None,
     limit: Annotated[int, typer.Option(help="First N questions of each file (0 = all).")] = 0,
     out_dir: Annotated[Path | None, typer.Option("--out", help="Output directory.")] = None,
     oracle: Annotated[bool, typer.Option("--oracle", help="Only the answerability ceiling, no method.")] = False,
@@ -101,26 +100,23 @@ def eval_cmd(
 ) -> None:
     """Evaluate a method: per-question JSONL, Markdown/JSON report and plots; resumable. With
     --ray, shards of questions (and the labelling of --train pairs) are answered on Ray workers."""
+    from ..api import Database
     from ..eval.oracle import ceiling_report
-    from ..eval.report import write_report
     from ..eval.retrieval import is_retrieval_file
-    from ..eval.runner import evaluate
-    from ..graph import KnowledgeGraph
 
-    kg = KnowledgeGraph(db)
+    database = Database(db, method=method, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
     retrieval = not oracle and data and all(is_retrieval_file(f) for f in data)
     if (ray or ray_address or workers) and (oracle or retrieval):
         raise KgragError(f"--ray distributes answering questions; {'--oracle' if oracle else 'retrieval evaluation'} "
                          f"runs in this process: leave out --ray/--ray-address/--workers")
     if retrieval:
-        _eval_retrieval(kg, data, method, option, limit, out_dir,
-                        llm_from_flags(llm, llm_model, llm_base_url, llm_config))
+        _eval_retrieval(database, data, method, option, limit, out_dir)
         return
     items = load_files(data, limit)
     name = "oracle" if oracle else method
     out_dir = out_dir or Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if oracle:
-        report = ceiling_report(kg, items)
+        report = ceiling_report(database.kg, items)
         out_dir.mkdir(parents=True, exist_ok=True)
         (out_dir / "ceiling.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
         for t, g in report.items():
@@ -128,29 +124,28 @@ def eval_cmd(
         out.print(f"ceiling: {out_dir / 'ceiling.json'}")
         return
     train_items = load_files(train or [])
-    m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config),
-                    load=not train_items)
     with distributed(ray, ray_address, workers):
-        records = evaluate(kg, m, items, out_dir, train=train_items)
-    summary = write_report(records, out_dir, name, ", ".join(str(f) for f in data))
+        summary = database.evaluate(items, method, parse_method_options(option), out_dir, progress=True,
+                                    train=train_items, source=", ".join(str(f) for f in data))
     for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
         out.print(f"{t:>10}: n={g['questions']}  hits@1={g['hits@1']}  hit@5={g['hit@5']}  mrr={g['mrr']}  "
                   f"f1={g['f1']}  ceiling@3={g['reachable@3']:.4f}  p50={g['timings'].get('total', {}).get('p50_ms')} ms")
     out.print(f"report: {out_dir / 'report.md'}")
 
 
-def _eval_retrieval(kg: KnowledgeGraph, data: list[Path], method: str, option: list[str] | None, limit: int,
-                    out_dir: Path | None, llm: LLM | None) -> None:
+def _eval_retrieval(database: Database, data: list[Path], method: str, option: list[str] | None, limit: int,
+                    out_dir: Path | None) -> None:
     """Retrieval questions (gold tables/passages): ranked chunks, metrics at k, the budget sweep."""
     from ..eval.retrieval import KS, load_retrieval_questions
     from ..eval.retrieval_runner import evaluate_retrieval
+    from ..methods import method_class
     from ..methods.sage import DocumentMethod
 
     items = [it for f in data for it in load_retrieval_questions(f)[:limit or None]]
-    m = open_method(kg, method, option, llm)
-    if not isinstance(m, DocumentMethod):
+    if not issubclass(method_class(method), DocumentMethod):  # checked before the method is built (or self-trained)
         raise KgragError(f"{data[0]} holds retrieval questions (gold tables/passages), which only document "
                          f"methods answer: use -m sage or -m hybrid, not '{method}'")
+    m = cast("DocumentMethod", database.method(method, parse_method_options(option)))
     out_dir = out_dir or Path("runs") / f"{method}-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = evaluate_retrieval(m, items, out_dir)
     metrics = summary["at_k"]["metrics"]
@@ -182,23 +177,20 @@ def train(
     Training is a writer from start to end: the model refers to the ids of the version it learned
     from, so no ingest may publish in between (it waits), and the model is published as a new
     version (the old one plus ``models/<method>/``), never written into a version readers use."""
-    from ..api import save_model
-    from ..graph import KnowledgeGraph
+    from ..api import Database
     from ..methods import method_class
-    from ..store.locks import writer_lock
     from ..store.versions import current_version
 
     current_version(db)  # a missing or damaged database is reported before anything is created
     if not data and not method_class(method).learns_without_pairs():
         raise KgragError(f"{method} learns from question-answer pairs: give --data FILE")
     items = load_files(data or [], limit)
-    with writer_lock(db, wait=not no_wait, on_wait=say_waiting) as lock:
-        kg = KnowledgeGraph(db)
-        m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
+    with Database(db, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config)) as database:
         t0 = time.perf_counter()
         with distributed(ray, ray_address, workers):
-            report = m.fit(items) if items else m.self_train()
-        target = save_model(lock, kg, m, method, report)
-    kg.close()  # after the lock is free, so closing can remove the version trained on
+            report = database.train(method, items, parse_method_options(option), wait=not no_wait,
+                                    on_wait=say_waiting)
+        target = database.last_model
     shown = {k: v for k, v in report.items() if k != "loss"}
-    out.print(f"trained {method} on {len(items)} pairs in {time.perf_counter() - t0:.1f}s: {shown}\nsaved -> {target}")
+    saved = f"saved -> {target}" if target else f"nothing saved: {method} learned nothing from them"
+    out.print(f"trained {method} on {len(items)} pairs in {time.perf_counter() - t0:.1f}s: {shown}\n{saved}")

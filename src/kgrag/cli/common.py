@@ -13,13 +13,11 @@ from rich.console import Console
 from ..errors import KgragError
 
 if TYPE_CHECKING:
-    from ..graph import KnowledgeGraph
     from ..llm.base import LLM
-    from ..methods.base import Method
 
 __all__ = ["DbOpt", "LLMBackendOpt", "LLMBaseUrlOpt", "LLMConfigOpt", "LLMModelOpt", "MethodOpt", "NoWaitOpt",
            "OptionsOpt", "RayAddressOpt", "RayOpt", "WorkersOpt", "console", "distributed", "llm_from_flags",
-           "open_method", "out", "parse_method_options", "say_waiting"]
+           "out", "parse_method_options", "say_waiting"]
 
 console = Console(stderr=True)  # progress, warnings and errors
 out = Console(soft_wrap=True)  # results: long lines stay whole (they are read by scripts)
@@ -98,14 +96,3 @@ def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
             raise KgragError(f"--option '{pair}': expected KEY=VALUE")
         options[key.strip()] = value.strip()
     return options
-
-
-def open_method(kg: KnowledgeGraph, method: str, options: list[str] | None, llm: LLM | None = None,
-                load: bool = True) -> Method:
-    """Create a method with its options and restore what `kgrag train` saved for it, if anything."""
-    from ..methods import create_method
-
-    m = create_method(method, kg, parse_method_options(options), llm=llm)
-    if load:
-        m.load(kg.files.model_dir(method))
-    return m

@@ -37,10 +37,8 @@ def ingest(
 ) -> None:
     """Load a KG into an embedded graph database (atomic: a failed ingest changes nothing).
     With --ray the entity and relation embeddings are computed on Ray."""
-    from ..graph import build_indexes
-    from ..linking.encoders import encoder_for_ingest
+    from ..api import ingest_files
     from ..store.database import Source
-    from ..store.database import ingest as run_ingest
     from ..store.readers import FORMATS, ColumnMap
 
     if on_error not in ("fail", "skip"):
@@ -55,13 +53,11 @@ def ingest(
         sources.append(Source(nodes, edges_path=edges))
     if not sources:
         raise KgragError("nothing to ingest: give FILE... or --nodes/--edges")
-    chosen = encoder_for_ingest(db, encoder, append)
     t0 = time.perf_counter()
-    with distributed(ray, ray_address, workers):
-        stats = run_ingest(sources, db, append=append, on_error=on_error,  # type: ignore[arg-type]
-                           after_build=lambda v: build_indexes(v, chosen, embed=not no_embed, progress=True),
-                           on_source=lambda s: console.print(f"reading {s.describe()}"),
-                           wait=not no_wait, on_wait=say_waiting)
+    with distributed(ray, ray_address, workers):  # the step `Database.ingest` runs, with the progress shown
+        stats = ingest_files(db, sources, append=append, on_error=on_error, embed=not no_embed, encoder=encoder,
+                             progress=True, on_source=lambda s: console.print(f"reading {s.describe()}"),
+                             wait=not no_wait, on_wait=say_waiting)
     for p in stats.problems[:20]:
         console.print(f"[yellow]skipped[/] {p}")
     out.print(f"ingested {stats.nodes} entities, {stats.edges} edges into {db} in {time.perf_counter() - t0:.1f}s "

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ..api import save_model
+from ..api import Database, ingest_files
 from ..datasets import sample_dir
 from ..store.layout import DatabaseLayout
 from .answer_commands import show_answer
@@ -20,8 +20,8 @@ from .common import (
     MethodOpt,
     OptionsOpt,
     llm_from_flags,
-    open_method,
     out,
+    parse_method_options,
     say_waiting,
 )
 
@@ -37,30 +37,26 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
     """Ingest the bundled movie sample, train on half of its QA pairs (first run), answer held-out ones."""
     from ..datasets import load_jsonl, split_items
     from ..eval.metrics import question_metrics
-    from ..graph import KnowledgeGraph, build_indexes
-    from ..store.database import Source, ingest
 
     sample = sample_dir()
     t0 = time.perf_counter()
-    if not DatabaseLayout(db).current.exists():
-        stats = ingest([Source(sample / "movies.txt")], db, after_build=lambda v: build_indexes(v, progress=True))
+    if not DatabaseLayout(db).current.exists():  # the steps `kgrag ingest`, `kgrag train` and `kgrag ask` run
+        stats = ingest_files(db, [sample / "movies.txt"], progress=True, on_wait=say_waiting)
         out.print(f"ingested the bundled sample: {stats.nodes} entities, {stats.edges} triples "
                   f"in {time.perf_counter() - t0:.1f}s -> {db}")
-    kg = KnowledgeGraph(db)
+    database = Database(db, method=method, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
+    kg = database.kg
     out.print(f"graph: {kg.num_nodes} entities, {kg.num_edges} edges, relations: {', '.join(kg.relations)}")
     train_items, held_out = split_items(load_jsonl(sample / "questions.jsonl"), 0.5)
-    m = open_method(kg, method, option, llm_from_flags(llm, llm_model, llm_base_url, llm_config), load=False)
-    if not m.load(kg.files.model_dir(method)):
+    options = parse_method_options(option)
+    if not database.has_model(method, options):
         t_fit = time.perf_counter()
-        report = m.fit(train_items)
+        report = database.train(method, train_items, options, on_wait=say_waiting)
         if report:
-            from ..store.locks import writer_lock
-
-            with writer_lock(db, on_wait=say_waiting) as lock:
-                save_model(lock, kg, m, method, report)
             facts = {k: v for k, v in report.items() if isinstance(v, (int, float, str)) and k != "loss"}
             out.print(f"trained {method} on {len(train_items)} bundled QA pairs "
                       f"({', '.join(f'{k} {v}' for k, v in facts.items())}) in {time.perf_counter() - t_fit:.1f}s")
+    m = database.method(method, options)
     shown: dict[str, int] = {}
     hits, every = [], []
     for it in held_out:  # each held-out question is answered once; the first few per type are shown

@@ -18,7 +18,7 @@ from typing import Any
 from ..graph import KnowledgeGraph
 from ..llm.config import LLMConfig
 from ..methods.base import Method
-from ..methods.registry import create_method
+from ..methods.registry import open_method
 
 __all__ = ["MethodRecipe", "WorkerMethod", "open_worker_method"]
 
@@ -42,18 +42,17 @@ class MethodRecipe:
         return cls(method.name, method.options, llm.config if llm is not None else None, files)
 
     def build(self, kg: KnowledgeGraph, models: Path) -> Method:
-        """The method over ``kg``, with the recipe's model files written under ``models`` and loaded."""
+        """The method over ``kg``, with the recipe's model files written under ``models`` and loaded
+        by `open_method`, as `Database` loads a database's models: the same files, the same method."""
         llm = None
         if self.llm_config is not None:
             from ..llm.factory import create_llm
 
             llm = create_llm(self.llm_config)
-        method = create_method(self.name, kg, self.options, llm=llm)
         for rel, data in self.model_files.items():
             (models / rel).parent.mkdir(parents=True, exist_ok=True)
             (models / rel).write_bytes(data)
-        if self.model_files:
-            method.load(models / self.name)
+        method, _ = open_method(self.name, kg, self.options, llm=llm, model_dir=models / self.name)
         return method
 
 

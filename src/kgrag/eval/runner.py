@@ -68,15 +68,19 @@ def answer_shard(worker: WorkerMethod, items: list[QAItem]) -> list[dict[str, An
     return [record_for(item, worker.method, worker.kg) for item in items]
 
 
+def pending(items: list[QAItem], out_dir: Path) -> list[QAItem]:
+    """The questions ``out_dir`` holds no record of yet (what a resumed `evaluate` answers)."""
+    done = read_predictions(out_dir)
+    return [it for it in items if it.qid not in done]
+
+
 def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: Path,
-             train: list[QAItem] | None = None, show_progress: bool = True) -> list[dict[str, Any]]:
-    """Evaluate ``method`` on ``items``; questions already in ``out_dir`` are skipped (resume)."""
+             show_progress: bool = True) -> list[dict[str, Any]]:
+    """Evaluate ``method`` as it is (loaded or trained by the caller: `Database.evaluate`) on
+    ``items``; questions already in ``out_dir`` are skipped (resume)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     done = read_predictions(out_dir)
     todo = [it for it in items if it.qid not in done]
-    if train and todo:
-        report = method.fit(train)
-        (out_dir / "fit.json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
     runner = current_runner()
     if runner is not None and len(todo) > QUESTION_SHARD:  # shards of questions on workers, written in order
         setup = partial(open_worker_method, kg.worker_opener(), MethodRecipe.of(method))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import UnknownMethodError
@@ -21,7 +22,8 @@ from .options import MethodOptions
 if TYPE_CHECKING:
     from ..llm.base import LLM
 
-__all__ = ["ENTRY_POINT_GROUP", "available_methods", "create_method", "method_class", "register_method"]
+__all__ = ["ENTRY_POINT_GROUP", "available_methods", "create_method", "method_class", "open_method",
+           "register_method"]
 
 ENTRY_POINT_GROUP = "kgrag.methods"
 _REGISTRY: dict[str, type[Method]] = {}
@@ -84,3 +86,13 @@ def create_method(name: str, kg: KnowledgeGraph, options: MethodOptions | Mappin
         base = options.model_dump(exclude_unset=True) if isinstance(options, MethodOptions) else dict(options or {})
         options = {**base, **more_options}
     return cls(kg, options, llm=llm)
+
+
+def open_method(name: str, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
+                llm: LLM | None = None, model_dir: Path | None = None) -> tuple[Method, bool]:
+    """The method with what was saved for it in ``model_dir`` restored (None: a fresh one, to be
+    trained), and whether anything was. The one way a method is built for answering: `Database`
+    (ask, eval, demo, the service) and a distributed worker (`eval.distributed`) both use it, so
+    the same saved files give the same method everywhere."""
+    method = create_method(name, kg, options, llm=llm)
+    return method, model_dir is not None and method.load(model_dir)
