@@ -39,10 +39,10 @@ def draw(rows: list[tuple[str, list[str]]], title: str, arrow_note: str) -> str:
     """Rows of boxes, one row per step or layer, joined by downward arrows."""
     label_w = 78
     height = PAD * 2 + 28 + len(rows) * (ROW + GAP)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-           f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="13">',
-           '<defs><marker id="a" markerWidth="8" markerHeight="8" refX="4" refY="4" orient="auto">'
-           '<path d="M0,0 L8,4 L0,8 z" fill="#555"/></marker></defs>',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+            f'viewBox="0 0 {WIDTH} {height}" font-family="sans-serif" font-size="13">'),
+           ('<defs><marker id="a" markerWidth="8" markerHeight="8" refX="4" refY="4" orient="auto">'
+            '<path d="M0,0 L8,4 L0,8 z" fill="#555"/></marker></defs>'),
            f'<text x="{PAD}" y="{PAD + 14}" font-weight="bold">{escape(title)}</text>',
            f'<text x="{WIDTH - PAD}" y="{PAD + 14}" text-anchor="end" fill="#555">{escape(arrow_note)}</text>']
     y = PAD + 28

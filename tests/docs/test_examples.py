@@ -28,8 +28,7 @@ from pathlib import Path
 import pytest
 
 from .inputs import TRIPLES, qa_pairs, write_inputs, write_shared
-from .markdown import (BLOCKS, EXECUTED, KGRAG_LINES, MAKE_LINES, NOT_RUN_BLOCKS, PYTHON_DOCS, REPO, Block,
-                       ShellLine)
+from .markdown import BLOCKS, EXECUTED, KGRAG_LINES, MAKE_LINES, NOT_RUN_BLOCKS, PYTHON_DOCS, REPO, Block, ShellLine
 
 MAKEFILE = REPO / "Makefile"
 VENV = Path(sys.prefix)          # the docs' `.venv` (activated by their first executed lines)
