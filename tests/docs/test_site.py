@@ -47,14 +47,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_site_builds_strict_with_every_page(site: Path):
     pages = {p.relative_to(REPO / "docs").with_suffix("").as_posix() for p in (REPO / "docs").rglob("*.md")}
     for page in pages:
-        html = site / ("index.html" if page == "index" else f"{page.removesuffix('/index')}/index.html")
+        html = site / f"{page}.html"
         assert html.is_file(), f"docs/{page}.md has no page in the site"
-    assert (site / "changelog" / "index.html").is_file()
+    assert (site / "changelog.html").is_file()
 
 
 def test_the_home_page_is_the_readme_with_its_links_made_site_relative(site: Path):
     home = (site / "index.html").read_text(encoding="utf-8")
-    assert "Set up and run (fresh machine)" in home and 'href="methods/graphraft/"' in home
+    assert "Set up and run (fresh machine)" in home and 'href="methods/graphraft.html"' in home
     assert 'href="docs/' not in home
 
 
@@ -63,20 +63,20 @@ def test_method_pages_show_the_options_of_their_options_class(site: Path):
 
     for name in ("auto", "baseline", "graphraft", "simgrag", "ultrag", "byokg", "sage", "hybrid", "spark"):
         page = "sage" if name in ("hybrid", "spark") else name
-        html = (site / "methods" / page / "index.html").read_text(encoding="utf-8")
+        html = (site / "methods" / f"{page}.html").read_text(encoding="utf-8")
         missing = [o.name for o in describe_options(method_class(name).Options) if f"<code>{o.name}</code>" not in html]
         assert not missing, f"methods/{page}: options of {name} not shown: {missing}"
-    assert "{{ options" not in (site / "methods" / "graphraft" / "index.html").read_text(encoding="utf-8")
+    assert "{{ options" not in (site / "methods" / "graphraft.html").read_text(encoding="utf-8")
 
 
 def test_the_plots_are_served_from_benchmarks_results(site: Path):
     for png in (REPO / "benchmarks" / "results").glob("*.png"):
         assert (site / "benchmarks" / "results" / png.name).read_bytes() == png.read_bytes()
-    assert 'src="results/auto_vs_single.png"' in (site / "benchmarks" / "index.html").read_text(encoding="utf-8")
+    assert 'src="benchmarks/results/auto_vs_single.png"' in (site / "benchmarks.html").read_text(encoding="utf-8")
 
 
 def test_the_api_reference_renders_the_public_api(site: Path):
-    html = (site / "reference" / "api" / "index.html").read_text(encoding="utf-8")
+    html = (site / "reference" / "api.html").read_text(encoding="utf-8")
     for name in ("Database", "KnowledgeGraph", "Answer", "Evidence", "GraphRAFTOptions", "create_method"):
         assert f'id="kgrag.{name}"' in html or f'id="kgrag.methods.{name}"' in html, f"{name} is not in the reference"
 
