@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test test-fast bench llama-rebuild system-deps
+.PHONY: install demo test test-fast bench docs llama-rebuild system-deps
 install: system-deps $(VENV)/.installed
 
 # Debian packages from apt-packages.txt (a real browser for the web page's test), when missing.
@@ -43,6 +43,10 @@ test: $(VENV)/.installed
 # The edit loop: everything but the integration tests (real models, subprocesses, servers, browser, Ray).
 test-fast: $(VENV)/.installed
 	$(PY) -m pytest -q -m "not integration"
+
+# The documentation site (mkdocs.yml), built with --strict (a broken link fails) into site/.
+docs: $(VENV)/.installed
+	$(PY) -m mkdocs build --strict -d site
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/ingest.py

@@ -1,0 +1,142 @@
+"""The documentation site builds with `mkdocs build --strict` (a broken link, anchor or docstring
+fails it), shows what the hooks generate, and the docs name only commands that exist."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .markdown import DOCUMENTS, REPO, name_of
+
+BUILD_TIMEOUT_S = 600
+
+
+def _needs_mkdocs() -> None:
+    for module in ("mkdocs", "material", "mkdocstrings"):
+        pytest.importorskip(module, reason="the docs tools are in the dev extra (pip install -e '.[dev]')")
+
+
+def _build(config: Path, site: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)],
+                          check=False, cwd=config.parent, capture_output=True, text=True, timeout=BUILD_TIMEOUT_S,
+                          env={**_env(), "NO_MKDOCS_2_WARNING": "1"})
+
+
+def _env() -> dict[str, str]:
+    import os
+
+    return dict(os.environ)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    _needs_mkdocs()
+    site = tmp_path_factory.mktemp("site")
+    r = _build(REPO / "mkdocs.yml", site)
+    if r.returncode != 0:
+        pytest.fail(f"mkdocs build --strict failed ({r.returncode})\n--- stdout\n{r.stdout[-4000:]}\n"
+                    f"--- stderr\n{r.stderr[-8000:]}", pytrace=False)
+    return site
+
+
+def test_site_builds_strict_with_every_page(site: Path):
+    pages = {p.relative_to(REPO / "docs").with_suffix("").as_posix() for p in (REPO / "docs").rglob("*.md")}
+    for page in pages:
+        html = site / f"{page}.html"
+        assert html.is_file(), f"docs/{page}.md has no page in the site"
+    assert (site / "changelog.html").is_file()
+
+
+def test_the_home_page_is_the_readme_with_its_links_made_site_relative(site: Path):
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "Set up and run (fresh machine)" in home and 'href="methods/graphraft.html"' in home
+    assert 'href="docs/' not in home
+
+
+def test_method_pages_show_the_options_of_their_options_class(site: Path):
+    from kgrag.methods import describe_options, method_class
+
+    for name in ("auto", "baseline", "graphraft", "simgrag", "ultrag", "byokg", "sage", "hybrid", "spark"):
+        page = "sage" if name in ("hybrid", "spark") else name
+        html = (site / "methods" / f"{page}.html").read_text(encoding="utf-8")
+        missing = [o.name for o in describe_options(method_class(name).Options) if f"<code>{o.name}</code>" not in html]
+        assert not missing, f"methods/{page}: options of {name} not shown: {missing}"
+    assert "{{ options" not in (site / "methods" / "graphraft.html").read_text(encoding="utf-8")
+
+
+def test_the_plots_are_served_from_benchmarks_results(site: Path):
+    for png in (REPO / "benchmarks" / "results").glob("*.png"):
+        assert (site / "benchmarks" / "results" / png.name).read_bytes() == png.read_bytes()
+    assert 'src="benchmarks/results/auto_vs_single.png"' in (site / "benchmarks.html").read_text(encoding="utf-8")
+
+
+def test_the_api_reference_renders_the_public_api(site: Path):
+    html = (site / "reference" / "api.html").read_text(encoding="utf-8")
+    for name in ("Database", "KnowledgeGraph", "Answer", "Evidence", "GraphRAFTOptions", "create_method"):
+        assert f'id="kgrag.{name}"' in html or f'id="kgrag.methods.{name}"' in html, f"{name} is not in the reference"
+
+
+def test_a_broken_link_fails_the_strict_build(tmp_path: Path):
+    """The validation settings of mkdocs.yml turn a missing page or anchor into a failed build."""
+    _needs_mkdocs()
+    import yaml
+
+    validation = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["validation"]
+    (tmp_path / "docs").mkdir()
+    config = tmp_path / "mkdocs.yml"
+    config.write_text(yaml.safe_dump({"site_name": "t", "validation": validation}), encoding="utf-8")
+    for target in ("other.md", "index.md#no-such-heading"):
+        (tmp_path / "docs" / "index.md").write_text(f"# Home\n\n[a link]({target})\n", encoding="utf-8")
+        r = _build(config, tmp_path / "site")
+        assert r.returncode != 0 and target.split("#")[0] in r.stderr, f"{target}: {r.stderr[-2000:]}"
+
+
+def test_the_diagrams_are_what_the_script_draws():
+    spec = importlib.util.spec_from_file_location("docs_diagrams", REPO / "scripts" / "docs_diagrams.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, svg in module.diagrams().items():
+        committed = REPO / "docs" / "assets" / name
+        assert committed.read_text(encoding="utf-8") == svg, f"{committed} is stale: python scripts/docs_diagrams.py"
+    assert "relation_steps" in module.diagrams()["layers.svg"]  # read from pyproject's contract
+
+
+def test_the_readme_stays_short_and_its_links_resolve():
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 200
+    for target in re.findall(r"\]\((?!https?://)([^)#\s]+)", text):
+        assert (REPO / target).exists(), f"README.md links to {target}, which does not exist"
+
+
+CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+SCRIPT = re.compile(r"benchmarks/([\w.]+\.(?:py|sh))")
+
+
+def _benchmark_commands() -> list[tuple[str, str, list[str]]]:
+    """(page, script, its --flags) for every benchmark script a page names in code."""
+    found = []
+    for doc in DOCUMENTS:
+        text = doc.read_text(encoding="utf-8")
+        for fence, span in (m.groups() for m in CODE_SPAN.finditer(text)):
+            for line in span.splitlines() if len(fence) >= 3 else [" ".join(span.split())]:  # a block, or a span
+                for m in SCRIPT.finditer(line):  # a span's flags up to the next script it names
+                    rest = SCRIPT.split(line[m.end():], maxsplit=1)[0]
+                    found.append((name_of(doc), m.group(1), re.findall(r"(?<!\S)(--[a-z][\w-]*)", rest)))
+    return found
+
+
+def test_benchmark_commands_name_scripts_and_flags_that_exist():
+    commands = _benchmark_commands()
+    assert len(commands) >= 30
+    common = (REPO / "benchmarks" / "_common.py").read_text(encoding="utf-8")
+    for doc, script, flags in commands:
+        path = REPO / "benchmarks" / script
+        assert path.is_file(), f"{doc} names benchmarks/{script}, which does not exist"
+        source = path.read_text(encoding="utf-8") + common
+        unknown = [f for f in flags if f'"{f}"' not in source]
+        assert not unknown, f"{doc}: benchmarks/{script} has no option {unknown}"
