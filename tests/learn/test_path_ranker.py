@@ -124,3 +124,26 @@ def test_scores_are_the_towers_and_a_refit_forgets_the_memoised_question_codes()
     for vec in q[: QUESTION_CODES_KEPT + 10]:
         ranker.score(vec, codes)
     assert ranker._question_codes.cache_info().currsize <= QUESTION_CODES_KEPT
+
+
+def test_training_does_not_depend_on_the_callers_thread_count() -> None:
+    """The ranker trains on `TRAINING_THREADS` whatever torch was set to, so a model (and every
+    figure trained with it) is the same on 1, 2 or 16 cores; the caller's setting comes back."""
+    rng = np.random.default_rng(1)
+    n, dim, paths = 300, 384, 1500  # products large enough for torch to split them between threads
+    q = rng.normal(0, 1, (n, dim)).astype(np.float32)
+    feats = rng.normal(0, 1, (paths, 4 * dim + 1)).astype(np.float32)  # as `path_features` makes them
+    cands = [rng.choice(paths, 200, replace=False) for _ in range(n)]
+    pos = [c[:1] for c in cands]
+    before = torch.get_num_threads()
+    weights = []
+    try:
+        for threads in (1, 3):
+            torch.set_num_threads(threads)
+            ranker = PathRanker(dim, feats.shape[1])
+            ranker.fit(q, feats, cands, pos, epochs=2, min_steps=20, progress=False)
+            assert torch.get_num_threads() == threads
+            weights.append(ranker.encode_paths(feats))
+    finally:
+        torch.set_num_threads(before)
+    np.testing.assert_array_equal(weights[0], weights[1])
