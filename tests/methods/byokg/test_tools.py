@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from types import SimpleNamespace
 
 import networkx as nx
@@ -92,7 +93,7 @@ def test_shortest_path_items_are_networkx_shortest_paths(case):
     for it in items:
         chain = [int(name[1:]) for name in it.text.removeprefix("shortest path: ").split(" - ")]
         assert chain[0] in sources and chain[-1] == it.supports[0] and len(chain) - 1 == expected[chain[-1]]
-        assert all(ug.has_edge(a, b) for a, b in zip(chain, chain[1:]))
+        assert all(ug.has_edge(a, b) for a, b in pairwise(chain))
         assert it.tool == "shortest" and it.round == 2 and it.confidence == 1.0 / (len(chain) - 1)
     assert shortest_path_items(kg, sources, targets, 2, max_hops=max_hops, max_frontier=0) == []  # type: ignore[arg-type]
 
