@@ -1,7 +1,7 @@
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kgrag.text import humanize_label, normalize_name, tokenize_with_spans
+from kgrag.text import STOPWORDS, humanize_label, normalize_name, tokenize_with_spans
 
 
 def test_normalize_name_folds_case_accents_and_punctuation():
@@ -33,3 +33,17 @@ def test_tokens_join_to_normalized_name(text):
 def test_humanize_label():
     assert humanize_label("directed_by") == "directed by"
     assert humanize_label("starredActors") == "starred actors"
+
+
+def test_one_stop_word_list_of_function_words():
+    """Linking, zero-shot reading and chunk metadata share one list: NLTK's English function words
+    (as bm25s ships them) plus the question words it lacks, and no domain vocabulary."""
+    from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+    from kgrag.corpus import metadata
+    from kgrag.learn import zero_shot
+    from kgrag.linking import linker
+
+    assert linker.STOPWORDS is zero_shot.STOPWORDS is metadata.STOPWORDS is STOPWORDS
+    assert set(STOPWORDS_EN_PLUS) <= STOPWORDS and {"whose", "could", "list", "name"} <= STOPWORDS
+    assert STOPWORDS.isdisjoint({"film", "films", "movie", "movies", "song", "album", "book"})

@@ -9,7 +9,19 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
 _NON_WORD = re.compile(r"[\W_]+")
+
+# English function words, the one list linking, zero-shot reading and chunk metadata share: NLTK's
+# (as bm25s ships it) plus what questions add to it: modals and pronouns it lacks, and the words
+# that ask rather than describe ("list", "name", "tell"). No domain vocabulary ("film" is content
+# in a music graph's questions too); words a graph uses everywhere are weighed by that graph.
+STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset([
+    "whose", "could", "would", "may", "might", "must", "shall", "also", "another", "either", "neither", "every",
+    "one", "ones", "onto", "without", "us", "done",
+    "list", "listed", "tell", "give", "name", "named", "say", "said", "find", "show", "please",
+])
 
 
 def fold(text: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -130,3 +131,17 @@ def test_mentions_do_not_depend_on_what_was_asked_before(words, top_m):
     for k in range(RECENT_QUESTIONS + 5):
         used.find_mentions(f"{question} {k}")
     assert used._name_spans.cache_info().currsize <= RECENT_QUESTIONS
+
+
+@pytest.mark.parametrize("noun", ["Movie", "Album", "Novel"])
+def test_a_domain_noun_is_content_like_any_other(noun):
+    """The stop-word list holds English function words only: a film graph's "movie" is as much a
+    name's content as a music graph's "album" (a span's score rewards content words)."""
+    linker = EntityLinker([noun, "Dune"], [[], []], np.array([1, 1]), ["adapted_as"])
+    mentions = {m.text: m.score for m in linker.find_mentions(f"was Dune adapted into a {noun}")}
+    reference = EntityLinker(["Opera", "Dune"], [[], []], np.array([1, 1]), ["adapted_as"])
+    expected = {m.text: m.score for m in reference.find_mentions("was Dune adapted into a Opera")}
+    assert mentions[noun] == pytest.approx(expected["Opera"]) and mentions["Dune"] == pytest.approx(expected["Dune"])
+    function_word = EntityLinker(["Which", "Dune"], [[], []], np.array([1, 1]), ["adapted_as"])
+    weak = {m.text: m.score for m in function_word.find_mentions("was Dune adapted into a Which")}
+    assert weak["Which"] < expected["Opera"]  # a name made of a function word counts for less

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..linking.linker import STOPWORDS
-from ..text import normalize_name
+from ..text import STOPWORDS, normalize_name
 
 __all__ = ["capitalised_runs", "column_texts", "entity_names", "link_title"]
 

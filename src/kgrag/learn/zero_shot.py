@@ -30,23 +30,10 @@ import numpy as np
 
 from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
-from ..text import humanize_label, tokenize_with_spans
+from ..text import STOPWORDS, humanize_label, tokenize_with_spans
 
 __all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
 
-# generic English function words (no domain vocabulary)
-STOPWORDS = frozenset([
-    "a", "an", "the", "of", "in", "on", "at", "by", "for", "to", "from", "with", "without", "into", "onto",
-    "about", "as", "and", "or", "but", "nor", "not", "no", "so", "than", "then", "too", "very", "is", "are",
-    "was", "were", "be", "been", "being", "am", "do", "does", "did", "done", "doing", "has", "have", "had",
-    "having", "can", "could", "shall", "should", "will", "would", "may", "might", "must", "it", "its", "it's",
-    "this", "that", "these", "those", "there", "here", "also", "some", "any", "all", "each", "every", "other",
-    "another", "such", "same", "own", "just", "only", "both", "either", "neither", "one", "ones", "i", "me",
-    "my", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "they", "them", "their", "what",
-    "which", "who", "whom", "whose", "when", "where", "why", "how", "listed", "list", "tell", "give", "name",
-    "named", "say", "said", "find", "show", "please",
-    "s", "t", "d", "ll", "re", "ve", "m",  # what is left of a contraction ("who's" -> "who", "s")
-])
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
 # answer is a value, not the subjects the type word would otherwise ask for
 CLASSIFIER_NOUNS = frozenset(["kind", "kinds", "type", "types", "sort", "sorts", "category", "categories",

@@ -4,14 +4,21 @@ named confidently, a bridge anchor. Labelling, path selection and every path-bas
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from ..graph import KnowledgeGraph
+from .linker import EntityLinker
 
-__all__ = ["ANCHOR_MIN_SCORE", "Grounding", "ground", "ground_names"]
+__all__ = ["ANCHOR_MIN_SCORE", "Grounding", "Linked", "ground", "ground_names"]
 
 ANCHOR_MIN_SCORE = 0.75  # a second entity must be a confidently named one (case-matched, capitalised)
+
+
+class Linked(Protocol):
+    """What grounding reads of a knowledge graph: its linker. Named here so this layer never
+    imports the graph above it, not even for type checking."""
+
+    @property
+    def linker(self) -> EntityLinker: ...
 
 
 @dataclass
@@ -30,7 +37,7 @@ class Grounding:
         return [(self.start, self.end)] + ([self.anchor_span] if self.anchor_span else [])
 
 
-def ground(kg: KnowledgeGraph, question: str, gold_topics: list[str] | None = None) -> Grounding | None:
+def ground(kg: Linked, question: str, gold_topics: list[str] | None = None) -> Grounding | None:
     """Topic entity of a question: the best linked mention; with gold topics (training data),
     the linked candidate whose name is gold, if any."""
     mentions = [m for m in kg.linker.find_mentions(question, top_m=3) if m.candidates]
@@ -48,7 +55,7 @@ def ground(kg: KnowledgeGraph, question: str, gold_topics: list[str] | None = No
     return g
 
 
-def ground_names(kg: KnowledgeGraph, question: str, names: list[str]) -> Grounding | None:
+def ground_names(kg: Linked, question: str, names: list[str]) -> Grounding | None:
     """Grounding from entity strings an extractor named (GraphRAFT's L0): each is linked (exact
     first, then fuzzy/dense); the first becomes the topic, the next a bridge anchor.
     Spans are where the string occurs in the question (for masking), else empty."""

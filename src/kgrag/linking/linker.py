@@ -15,18 +15,10 @@ from typing import Literal
 
 import numpy as np
 
-from ..text import humanize_label, normalize_name, tokenize_with_spans
+from ..text import STOPWORDS, humanize_label, normalize_name, tokenize_with_spans
 from ..vector_index import RowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
-
-# question words and function words: a span made only of these is almost never the topic entity
-STOPWORDS = frozenset("""
-a an the of in on at to for from by with about as into over under and or not no is are was were be been
-being do does did done has have had what which who whom whose when where why how that this these those
-it its his her their them they he she we you i me my your our film films movie movies
-""".split())
-
 
 NESTED_PENALTY = 0.5
 RECENT_QUESTIONS = 64  # questions whose name spans `EntityLinker.find_mentions` keeps

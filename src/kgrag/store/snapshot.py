@@ -268,10 +268,12 @@ class GraphSnapshot:
         return current
 
     def distances(self, seeds: Iterable[int], k: int, direction: Direction = "both",
-                  targets: Iterable[int] | None = None) -> np.ndarray:
+                  targets: Iterable[int] | None = None, max_frontier: int | None = None) -> np.ndarray:
         """Hop distance (≤ k) from the nearest seed for every node; -1 where not reached. With
         ``targets``, the search stops after the hop that reaches the last of them (nodes farther
-        out stay -1; every distance up to that hop is exact).
+        out stay -1; every distance up to that hop is exact); with ``max_frontier``, before
+        expanding a frontier of more nodes than that (a hub's neighbourhood costs more than an
+        answer that needs it is worth).
 
         The frontier is expanded in slices of at most `EXPANSION_BUDGET` edge entries, each
         filtered against ``dist`` at once, so memory stays bounded on a dense graph (a 3-hop
@@ -282,6 +284,8 @@ class GraphSnapshot:
         want = None if targets is None else np.unique(np.fromiter(targets, dtype=np.int64))
         for hop in range(1, k + 1):
             if want is not None and bool((dist[want] >= 0).all()):
+                break
+            if max_frontier is not None and len(frontier) > max_frontier:
                 break
             reached = []
             for indptr, nbr, _rel, _forward in self._sides(direction):
@@ -317,24 +321,13 @@ class GraphSnapshot:
         return dict(zip(reached.tolist(), dist[reached].tolist()))
 
     def shortest_paths(self, source: int, target: int, max_hops: int = 3, limit: int = 10) -> list[list[PathStep]]:
-        """Up to ``limit`` shortest undirected paths (edge direction recorded per step)."""
+        """Up to ``limit`` shortest undirected paths (edge direction recorded per step): the
+        vectorised `distances` from the source, walked back from the target one edge nearer at a
+        time (each node there has one, so no branch is a dead end)."""
         if source == target:
             return [[]]
-        parents: dict[int, list[PathStep]] = {source: []}
-        frontier = [source]
-        for _ in range(max_hops):
-            layer: dict[int, list[PathStep]] = {}
-            for node in frontier:
-                for st in self.edges_of(node, "both"):
-                    if st.target not in parents:
-                        layer.setdefault(st.target, []).append(st)
-            if not layer:
-                return []
-            parents.update(layer)
-            if target in layer:
-                break
-            frontier = list(layer)
-        if target not in parents:
+        dist = self.distances([source], max_hops, targets=[target])
+        if dist[target] < 0:
             return []
         paths: list[list[PathStep]] = []
 
@@ -344,8 +337,8 @@ class GraphSnapshot:
             if node == source:
                 paths.append(suffix)
                 return
-            for st in parents[node]:
-                unwind(st.source, [st, *suffix])
+            for st in self.steps_closer(node, dist, limit):
+                unwind(st.target, [PathStep(st.target, st.relation, node, not st.forward), *suffix])
 
         unwind(target, [])
         return paths

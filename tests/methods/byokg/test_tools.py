@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+from types import SimpleNamespace
+
+import networkx as nx
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kgrag.methods.byokg.linkers import parse_path
 from kgrag.methods.byokg.tools import follow_path, link_names, resolve_relation, shortest_path_items, triplet_items
+from kgrag.store.snapshot import GraphSnapshot
 
 
 def test_relations_resolve_from_label_table_or_phrase(movies_kg):
@@ -59,6 +64,38 @@ def test_shortest_path_reaches_the_draft_answer(movies_kg):
     assert items[0].text.startswith("shortest path: Kill Bill - ") and items[0].text.endswith("John Travolta")
     assert items[0].text.count(" - ") == 3  # Kill Bill - (Tarantino|Uma Thurman) - Pulp Fiction - Travolta
     assert shortest_path_items(movies_kg, [ids["Kill Bill"][0]], [ids["John Travolta"][0]], 1, max_hops=2) == []
+
+
+@st.composite
+def _graph_and_ends(draw):
+    """A small random multigraph and source/target node sets on it."""
+    n = draw(st.integers(2, 14))
+    edges = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, 2), st.integers(0, n - 1)), max_size=40,
+                          unique=True))
+    nodes = st.integers(0, n - 1)
+    return (n, np.array(edges, dtype=np.int64).reshape(-1, 3), draw(st.lists(nodes, min_size=1, max_size=3)),
+            draw(st.lists(nodes, min_size=1, max_size=4)), draw(st.integers(1, 4)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_graph_and_ends())
+def test_shortest_path_items_are_networkx_shortest_paths(case):
+    """Each target within ``max_hops`` of the nearest source gets one path of networkx's
+    (undirected, multi-source) shortest length, made of real edges; the others get none."""
+    n, edges, sources, targets, max_hops = case
+    kg = SimpleNamespace(snapshot=GraphSnapshot(edges, n, 3), names=[f"n{i}" for i in range(n)])
+    ug = nx.Graph()
+    ug.add_nodes_from(range(n))
+    ug.add_edges_from((h, t) for h, _, t in edges.tolist())
+    expected = nx.multi_source_dijkstra_path_length(ug, set(sources), cutoff=max_hops)
+    items = shortest_path_items(kg, sources, targets, 2, max_hops=max_hops)  # type: ignore[arg-type]
+    assert [it.supports[0] for it in items] == sorted(t for t in set(targets) if expected.get(t, 0) > 0)
+    for it in items:
+        chain = [int(name[1:]) for name in it.text.removeprefix("shortest path: ").split(" - ")]
+        assert chain[0] in sources and chain[-1] == it.supports[0] and len(chain) - 1 == expected[chain[-1]]
+        assert all(ug.has_edge(a, b) for a, b in pairwise(chain))
+        assert it.tool == "shortest" and it.round == 2 and it.confidence == 1.0 / (len(chain) - 1)
+    assert shortest_path_items(kg, sources, targets, 2, max_hops=max_hops, max_frontier=0) == []  # type: ignore[arg-type]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -135,33 +135,19 @@ def _verbalise(kg: KnowledgeGraph, rows: np.ndarray, hops: list[tuple[int, str]]
 def shortest_path_items(kg: KnowledgeGraph, sources: list[int], targets: list[int], round_: int,
                         max_hops: int = 4, max_frontier: int = 100_000) -> list[ContextItem]:
     """One shortest undirected path from the nearest source to each target (unit weights, at most
-    ``max_hops``), breadth-first over whole frontiers; a frontier above ``max_frontier`` stops the
-    search there."""
+    ``max_hops``): the snapshot's breadth-first distances, stopped once every target is reached or
+    before a frontier above ``max_frontier``, then walked back one edge nearer at a time."""
     snap = kg.snapshot
     if not sources or not targets:
         return []
-    dist = np.full(snap.num_nodes, -1, dtype=np.int32)
-    parent = np.full(snap.num_nodes, -1, dtype=np.int64)
-    frontier = np.unique(np.asarray(sources, dtype=np.int64))
-    dist[frontier] = 0
-    wanted = np.unique(np.asarray(targets, dtype=np.int64))
-    for hop in range(1, max_hops + 1):
-        if (dist[wanted] >= 0).all() or len(frontier) > max_frontier:
-            break
-        for indptr, nbr in ((snap.out_indptr, snap.out_nbr), (snap.in_indptr, snap.in_nbr)):
-            pos, owner = csr_ranges(indptr, frontier)
-            new = nbr[pos]
-            fresh = dist[new] < 0
-            dist[new[fresh]] = hop
-            parent[new[fresh]] = owner[fresh]
-        frontier = np.flatnonzero(dist == hop)
+    dist = snap.distances(sources, max_hops, targets=targets, max_frontier=max_frontier)
     items = []
-    for t in wanted.tolist():
+    for t in np.unique(np.asarray(targets, dtype=np.int64)).tolist():
         if dist[t] <= 0:
             continue
         chain = [t]
         while dist[chain[-1]] > 0:
-            chain.append(int(parent[chain[-1]]))
+            chain.append(snap.steps_closer(chain[-1], dist, 1)[0].target)
         chain.reverse()
         text = " - ".join(kg.names[n] for n in chain)
         items.append(ContextItem(f"shortest path: {text}", "shortest", round_, 1.0 / dist[t], (t,)))

@@ -21,48 +21,10 @@ import numpy as np
 
 from ...store.snapshot import GraphSnapshot, csr_ranges
 from .buffers import Lender, buffers_for
+from .lower_bound import Bound, sparse_bound
 from .steps import StepEdges
 
 Step = tuple[int, int, int, bool]  # (pattern edge, mapped node, other node, other node is new)
-
-
-@dataclass
-class Bound:
-    """A lower bound for the KG nodes in the sorted ``support`` (``values``; every other node can
-    never complete the match), or, when ``support`` is None, one constant ``floor`` for all nodes.
-    Sparse, because a fresh dense array per pattern node costs a 2M-node KG more than the search;
-    large supports get a ``dense`` copy in a buffer the snapshot lends and reuses."""
-
-    floor: float
-    support: np.ndarray | None = None
-    values: np.ndarray | None = None
-    dense: np.ndarray | None = None  # the same, per KG node, for large supports looked up often
-    member: np.ndarray | None = None  # per KG node: in the support? (for reading a hub's adjacency)
-
-    def at(self, nodes: np.ndarray) -> np.ndarray | float:
-        if self.support is None:
-            return self.floor
-        if self.dense is not None:
-            return self.dense[nodes]
-        if len(self.support) == 0:
-            return np.full(np.shape(nodes), math.inf)
-        i = np.minimum(np.searchsorted(self.support, nodes), len(self.support) - 1)
-        return np.where(self.support[i] == nodes, self.values[i], math.inf)
-
-    def __add__(self, other: Bound) -> Bound:
-        if self.support is None and other.support is None:
-            return Bound(self.floor + other.floor)
-        if self.support is None or other.support is None:
-            sparse, const = (other, self.floor) if self.support is None else (self, other.floor)
-            return sparse if const == 0.0 else Bound(sparse.floor + const, sparse.support, sparse.values + const)
-        support, i, j = np.intersect1d(self.support, other.support, assume_unique=True, return_indices=True)
-        return _sparse(support, self.values[i] + other.values[j])
-
-
-def _sparse(support: np.ndarray, values: np.ndarray) -> Bound:
-    keep = np.isfinite(values)
-    support, values = support[keep], values[keep]
-    return Bound(float(values.min()) if len(values) else math.inf, support, values)
 
 
 def min_cost(c: np.ndarray | None) -> float:
@@ -76,7 +38,7 @@ def node_bound(c: np.ndarray | None) -> Bound:
     if c is None:
         return Bound(0.0)
     support = np.flatnonzero(np.isfinite(c))
-    return _sparse(support, c[support])
+    return sparse_bound(support, c[support])
 
 
 def _degree(g: GraphSnapshot, nodes: np.ndarray | None) -> float:
@@ -109,7 +71,7 @@ def edge_bound(g: GraphSnapshot, child: Bound, rel_cost: np.ndarray | None, pare
         parts = [(owner, nbr, rel, np.full(len(nbr), out), edge, child.at(nbr) + edge)
                  for out, owner, nbr, rel, edge in _incident_values(g, parent.support, rel_cost)]
     step = StepEdges.gather(parts)
-    return _sparse(*step.least()), step
+    return sparse_bound(*step.least()), step
 
 
 DENSE_ABOVE = 2048  # supports this large are looked up through a lent node-sized array

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...store.snapshot import GraphSnapshot
-from .bounds import Bound, PlanBounds, min_cost, node_bound, plan_bounds
+from .bounds import PlanBounds, min_cost, node_bound, plan_bounds
 from .buffers import buffers_for
+from .lower_bound import Bound
 from .steps import OpenBranch, Options, ascending, incident_options, lift_open
 
 EPS = 1e-9  # bounds are partial sums; prune only when clearly worse (never changes the result)

@@ -15,15 +15,13 @@ import heapq
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from ...store.snapshot import GraphSnapshot, csr_ranges
 from .buffers import buffers_for
-
-if TYPE_CHECKING:
-    from .bounds import Bound
+from .lower_bound import Bound
 
 # per edge: (neighbour, relation, stored direction (True = the mapped end is the head), edge cost,
 # bound = edge cost + the least cost of the neighbour's subtree)
