@@ -144,7 +144,8 @@ def route_counts(snapshot: GraphSnapshot, candidate: PathCandidate) -> np.ndarra
     answers = np.asarray(candidate.answers, dtype=np.int64)
     if candidate.path.bridge or not candidate.path.steps:
         return np.ones(len(answers))
-    nodes, weight = np.array([candidate.seed], dtype=np.int64), np.ones(1)
+    nodes = np.array([candidate.seed], dtype=np.int64)
+    weight: np.ndarray = np.ones(1)  # routes reaching each node (np.bincount with weights: floats)
     for relation, direction in candidate.path.steps:
         sources, reached = snapshot.relation_edges(nodes, relation, direction)
         keep = reached != candidate.seed
@@ -207,9 +208,9 @@ def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate], lim
             for j, nbrs in zip(at.tolist(), of_direction.neighbours(chunk_group[at])):
                 built[j] = nbrs
         for d, g, answers in zip(chunk_direction.tolist(), chunk_group.tolist(), built):
-            at = int(np.searchsorted(answers, seed))
-            if at < len(answers) and answers[at] == seed:
-                answers = np.delete(answers, at)
+            pos = int(np.searchsorted(answers, seed))
+            if pos < len(answers) and answers[pos] == seed:
+                answers = np.delete(answers, pos)
             if len(answers):
                 prefix = prefixes[int(groups[d].frontier[g])].path.steps
                 out.append(PathCandidate(seed, RelationPath(prefix + ((int(groups[d].relation[g]), _DIRECTIONS[d]),)),

@@ -72,9 +72,9 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
                 break
     kept = list(triples)[:max_edges]
     roles: dict[int, str] = {}
-    for h, _, t in kept:
-        roles.setdefault(h, "context")
-        roles.setdefault(t, "context")
+    for head, _, tail in kept:
+        roles.setdefault(head, "context")
+        roles.setdefault(tail, "context")
     for a in selected:
         if a in roles or a in answer_ids:
             roles[a] = "answer"

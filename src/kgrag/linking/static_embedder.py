@@ -14,8 +14,13 @@ from pathlib import Path
 
 import numpy as np
 
+from typing import TYPE_CHECKING
+
 from ..store.layout import save_directory_atomically
 from .embedder import quiet_model_loading
+
+if TYPE_CHECKING:
+    from model2vec import StaticModel
 
 PCA_DIMS = 256  # model2vec's default: a third smaller than MiniLM's 384 dimensions
 STATIC_NAME = f"minilm-static-{PCA_DIMS}"  # names the vectors' space: caches of another encoder never mix
@@ -29,7 +34,7 @@ class StaticEmbedder:
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self._model = None
+        self._model: StaticModel | None = None
 
     def __getstate__(self) -> dict:
         """Pickled without the loaded model (a distributed worker loads it from ``directory``)."""

@@ -26,7 +26,7 @@ class BaselineOptions(MethodOptions):
 
 
 @register_method
-class BaselineMethod(Method):
+class BaselineMethod(Method[BaselineOptions]):
     """Baseline: the linked entity's 1-hop neighbours, ranked by question-relation similarity (no LLM, no training)."""
 
     name = "baseline"

@@ -102,7 +102,7 @@ class AutoOptions(MethodOptions):
 
 
 @register_method
-class AutoMethod(Method):
+class AutoMethod(Method[AutoOptions]):
     """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no choosing, no QA pairs needed)."""
 
     name = "auto"
@@ -318,8 +318,8 @@ class AutoMethod(Method):
             for n in self._trained:
                 self.members[n].fit(pairs)
             for n, selector in self._path_selectors().items():
-                if first.get(n) is not None:
-                    selector.companions = [first[n]]
+                if (ranker := first.get(n)) is not None:
+                    selector.companions = [ranker]
             report["members_refit_on"] = len(pairs)
             report["ensembles"] = {n: len(s.rankers) for n, s in self._path_selectors().items() if s.companions}
         return report

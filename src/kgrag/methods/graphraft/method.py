@@ -51,7 +51,7 @@ class GraphRAFTOptions(PathModelOptions):
 
 
 @register_method
-class GraphRAFTMethod(LearnedPathMethod):
+class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
     """GraphRAFT: a learned (or LLM) choice among enumerated graph queries; answers read from their results."""
 
     name = "graphraft"
@@ -102,7 +102,7 @@ class GraphRAFTMethod(LearnedPathMethod):
 
         self._workdir = tempfile.TemporaryDirectory(prefix="kgrag-graphraft-")  # until save() copies it
         self._adapter = Path(self._workdir.name) / "lora"
-        report = llm.finetune_lora(examples, self._adapter, epochs=self.options.lora_epochs)  # type: ignore[attr-defined]
+        report = llm.finetune_lora(examples, self._adapter, epochs=self.options.lora_epochs)
         self._llm = llm
         return report
 
@@ -133,7 +133,7 @@ class GraphRAFTMethod(LearnedPathMethod):
                 names = extract_entities(self.llm, question, result)
         with result.stage("select"):
             sel = self.selector.select(question, names)
-        if sel.grounding is None:
+        if sel.grounding is None or sel.question_vector is None:  # both or neither
             raise NoAnswer(UNLINKED)
         if not sel.candidates:
             raise NoAnswer(f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph")

@@ -9,7 +9,7 @@ itself, never a made-up sentence.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field
 
@@ -44,17 +44,18 @@ class HybridOptions(_DocOptions):
     budget: int = Field(20, ge=1, description="Chunks returned (compare with sage at k + k′ = budget).")
 
 
-class DocumentMethod(Method):
+DocOptionsT = TypeVar("DocOptionsT", bound=_DocOptions)
+
+
+class DocumentMethod(Method[DocOptionsT]):
     """A method that retrieves chunks of documents and tables: the OTT-QA-style evaluation sweeps
     its total budget (`with_budget`) and reads the ranked chunks from the answer's evidence."""
-
-    Options = _DocOptions
 
     @abstractmethod
     def _retrieve(self, question: str) -> list[Retrieved]: ...
 
     @abstractmethod
-    def with_budget(self, budget: int) -> DocumentMethod:
+    def with_budget(self, budget: int) -> DocumentMethod[DocOptionsT]:
         """The same method returning ``budget`` chunks in all, retrieval only (no LLM)."""
 
     def _answer(self, question: str, result: Answer) -> None:
@@ -93,7 +94,7 @@ def _evidence_line(n: int, e: Evidence) -> str:
 
 
 @register_method
-class SageMethod(DocumentMethod):
+class SageMethod(DocumentMethod[SageOptions]):
     """SAGE: hybrid seeds over documents and tables, expanded one hop on the chunk graph and re-ranked (no LLM needed)."""
 
     name = "sage"
@@ -110,7 +111,7 @@ class SageMethod(DocumentMethod):
 
 
 @register_method
-class HybridMethod(DocumentMethod):
+class HybridMethod(DocumentMethod[HybridOptions]):
     """Hybrid BM25 + dense retrieval over documents and tables: SAGE's baseline at the same budget (no graph)."""
 
     name = "hybrid"

@@ -48,7 +48,7 @@ class SimGRAGOptions(PathModelOptions):
 
 
 @register_method
-class SimGRAGMethod(LearnedPathMethod):
+class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
     """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance."""
 
     name = "simgrag"
@@ -121,7 +121,7 @@ class SimGRAGMethod(LearnedPathMethod):
         rel_costs = [None if pattern.is_unknown(r) else self._top_costs(rels, vecs[r], self.options.k_relations)
                      for _, r, _ in pattern.triples]
         graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
-        return graph, Costs(node_costs, rel_costs), nodes  # type: ignore[arg-type]
+        return graph, Costs(node_costs, rel_costs), nodes
 
     # ---- answering ---------------------------------------------------------------------------------------
     def retrieve(self, pattern: Pattern, result: Answer) -> list[tuple[Pattern, list[str], SubgraphMatch]]:
@@ -174,10 +174,10 @@ class SimGRAGMethod(LearnedPathMethod):
             self._verify(question, result, found, evidence)
         elif self.options.generate == "llm":
             with result.stage("generate"):
-                comp = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
-            result.record_llm("answer", comp)
-            result.text = comp.text
-            low = comp.text.lower()
+                reply = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
+            result.record_llm("answer", reply)
+            result.text = reply.text
+            low = reply.text.lower()
             mentioned = sorted((low.find(names[i].lower()), i) for i in ranked if names[i].lower() in low)
             first = [i for _, i in mentioned]
             ranked = first + [i for i in ranked if i not in first]
