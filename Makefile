@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test bench llama-rebuild system-deps
+.PHONY: install demo test typecheck bench llama-rebuild system-deps
 install: system-deps $(VENV)/.installed
 
 # Debian packages from apt-packages.txt (a real browser for the web page's test), when missing.
@@ -38,6 +38,10 @@ demo: $(VENV)/.installed
 # pytest-xdist runs tests in worker processes: a native crash fails that test, the rest still run.
 test: $(VENV)/.installed
 	$(PY) -m pytest -q
+
+# mypy over src/kgrag at the strictness pyproject.toml declares ([tool.mypy]); tests/test_types.py runs it too.
+typecheck: $(VENV)/.installed
+	$(PY) -m mypy
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/ingest.py

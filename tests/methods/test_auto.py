@@ -145,7 +145,7 @@ def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_
     member = Answer(question="who starred in films directed by Quentin Tarantino", method="graphraft",
                     entities=[RankedEntity(names[i], 0.5, i) for i in ("John Travolta", "Uma Thurman", "Grease")
                               for i in [names.index(i)]], num_selected=2, text="John Travolta, Uma Thurman",
-                    evidence=[Evidence("query", "MATCH ...", 1.0, {"route": cand.to_json()})])
+                    evidence=[Evidence("query", "MATCH ...", 1.0, route=cand.route())])
     other = Answer(question=member.question, method="baseline", entities=[RankedEntity("Uma Thurman", 1.0, 1)])
     auto = create_method("auto", movies_kg)
     auto.members["graphraft"].answer = lambda q: copy.deepcopy(member)

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-
-from typing import TYPE_CHECKING
 
 from ..store.layout import save_directory_atomically
 from .embedder import quiet_model_loading

@@ -63,7 +63,7 @@ class BaselineMethod(Method[BaselineOptions]):
                 h, t = (src, tgt) if forward else (tgt, src)
                 if rank == 0:
                     result.evidence.append(Evidence("triple", kg.triple_text(h, rel, t), float(sims[k]),
-                                                    {"head": h, "relation": rel, "tail": t}))
+                                                    triples=[(h, rel, t)]))
             if rank == 0:
                 result.num_selected = len(result.entities)
         best_rel, _ = keys[order[0]]

@@ -285,11 +285,11 @@ class AutoMethod(Method[AutoOptions]):
         Which of several answers comes first is what strict Hits@1 judges, and a member orders
         them by its own criterion (GraphRAFT: name similarity to the question, which says little
         for years or people); the graph's own support does not depend on the member."""
-        route = next((e.data["route"] for e in best.evidence if e.kind == "query" and "route" in e.data), None)
+        route = next((e.route for e in best.evidence if e.kind == "query" and e.route is not None), None)
         chosen = best.entities[: len(best.selected)]
         if route is None or len(chosen) < 2 or any(e.id is None for e in chosen):
             return None
-        counts = route_counts(self.kg.snapshot, PathCandidate.from_json(route, np.array([e.id for e in chosen])))
+        counts = route_counts(self.kg.snapshot, PathCandidate.from_route(route, np.array([e.id for e in chosen])))
         order = sorted(range(len(chosen)), key=lambda i: -counts[i])
         return [chosen[i] for i in order] + best.entities[len(chosen):]
 

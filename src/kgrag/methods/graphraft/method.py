@@ -165,11 +165,11 @@ class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
         result.num_selected = len(picked)
         for rank, (cand, score) in enumerate(zip(chosen, scores)):
             result.evidence.append(Evidence("query", self._text(cand), score, {
-                "rank": rank, "selected_by": how, "path": cand.path.key(rels), "verbalised": cand.path.verbalise(rels),
-                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers),
-                "route": cand.to_json()}))
+                "rank": rank, "selected_by": how, "verbalised": cand.path.verbalise(rels),
+                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers)},
+                path=cand.path.key(rels), route=cand.route()))
         for node in context[:5]:
-            result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, {"node": node.id}))
+            result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, node=node.id))
         if result.text is None and picked:
             result.text = list_text([names[i] for i in picked])
 

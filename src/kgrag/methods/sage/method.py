@@ -13,7 +13,7 @@ from typing import Literal, TypeVar
 
 from pydantic import Field
 
-from ...answer import Answer, Evidence
+from ...answer import Answer, ChunkRef, Evidence
 from ...corpus.search import Retrieved
 from ...errors import NoAnswer
 from ...llm.config import llm_configured
@@ -67,9 +67,8 @@ class DocumentMethod(Method[DocOptionsT]):
         chunks = corpus.chunks
         for hit in hits:
             i = hit.chunk
-            result.evidence.append(Evidence("chunk", chunks.texts[i], hit.score, {
-                "chunk": i, "key": chunks.keys[i], "source": chunks.sources[i], "kind": chunks.kinds[i],
-                "title": chunks.titles[i], "stage": hit.stage}))
+            result.evidence.append(Evidence("chunk", chunks.texts[i], hit.score, chunk=ChunkRef(
+                i, chunks.keys[i], chunks.sources[i], chunks.kinds[i], chunks.titles[i], hit.stage)))
         want = self.options.generate
         if want == "always" or (want == "auto" and llm_configured()):
             with result.stage("generate"):
@@ -79,7 +78,8 @@ class DocumentMethod(Method[DocOptionsT]):
 
     def _generate(self, question: str, result: Answer) -> str:
         items = result.evidence[:self.options.context_chunks]
-        context = "\n\n".join(f"[{n}] {e.data['title']} ({e.data['source']}):\n{e.text}" for n, e in enumerate(items, 1))
+        context = "\n\n".join(f"[{n}] {c.title} ({c.source}):\n{e.text}" for n, e in enumerate(items, 1)
+                                if (c := e.chunk) is not None)
         messages = render_prompt("sage_answer", question=question, context=context)
         messages[-1]["truncatable"] = True
         comp = self.llm.chat(messages, max_tokens=160)
@@ -90,7 +90,8 @@ class DocumentMethod(Method[DocOptionsT]):
 def _evidence_line(n: int, e: Evidence) -> str:
     text = " ".join(e.text.split())
     text = text if len(text) <= EVIDENCE_LINE_CHARS else text[:EVIDENCE_LINE_CHARS - 1] + "…"
-    return f"[{n}] {e.data['title']} ({e.data['source']}, {e.data['kind']}): {text}"
+    where = f"{e.chunk.title} ({e.chunk.source}, {e.chunk.kind})" if e.chunk is not None else e.kind
+    return f"[{n}] {where}: {text}"
 
 
 @register_method

@@ -160,8 +160,8 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
         for j, (_, _, m) in enumerate(found, 1):
             triples = [(names[h], rels[r], names[t]) for h, r, t in m.edges]
             graphs.append(f'"graph [{j}]": {triples!r}')
-            result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd,
-                                            {"gsd": m.gsd, "triples": [list(x) for x in m.edges]}))
+            result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd, {"gsd": m.gsd},
+                                            triples=[(int(h), int(r), int(t)) for h, r, t in m.edges]))
         result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.options.pattern_source}))
         answer = pattern.answer_node()
         gsd: dict[int, float] = {}  # each answer entity's best GSD, in subgraph order

@@ -178,7 +178,7 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         result.entities = [RankedEntity(names[i], float(scores[i]), i) for i in ranked]
         result.num_selected = len(selected)
         for i in ranked[:5]:
-            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), {"node": i}))
+            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), node=i))
 
     def _arbitrate(self, question: str, text: str, top: list[int], scores: np.ndarray, result: Answer) -> list[int]:
         lines = "\n".join(f"Q{i} | {self.kg.names[i]} | {scores[i]:.3f}" for i in top)
