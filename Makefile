@@ -12,7 +12,7 @@ $(VENV)/.installed: pyproject.toml constraints.txt scripts/llama_wheel.sh
 	$(PY) scripts/llama_sysinfo.py
 	touch $@
 
-.PHONY: install demo test test-fast bench docs llama-rebuild system-deps
+.PHONY: install demo test test-fast typecheck bench docs llama-rebuild system-deps
 install: system-deps $(VENV)/.installed
 
 # Debian packages from apt-packages.txt (a real browser for the web page's test), when missing.
@@ -47,6 +47,10 @@ test-fast: $(VENV)/.installed
 # The documentation site (mkdocs.yml), built with --strict (a broken link fails) into site/.
 docs: $(VENV)/.installed
 	$(PY) -m mkdocs build --strict -d site
+
+# mypy over src/kgrag at the strictness pyproject.toml declares ([tool.mypy]); tests/test_types.py runs it too.
+typecheck: $(VENV)/.installed
+	$(PY) -m mypy
 
 bench: $(VENV)/.installed
 	$(PY) benchmarks/ingest.py

@@ -141,5 +141,5 @@ def test_route_counts_equal_the_walks_a_naive_search_counts(g, data, hub_degree)
             counts = route_counts(snap, cand)
             assert counts.tolist() == [naive_routes(edges, seed, cand.path.steps, int(t)) for t in cand.answers]
             assert (counts > 0).all()  # every answer is reached by some route
-            back = PathCandidate.from_json(cand.to_json(), cand.answers)
+            back = PathCandidate.from_route(cand.route(), cand.answers)
             assert back.path == cand.path and back.seed == cand.seed

@@ -7,11 +7,11 @@ import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import KW_ONLY, asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["Answer", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Subgraph", "jsonable",
-           "list_text"]
+__all__ = ["Answer", "ChunkRef", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Route",
+           "Subgraph", "Triple", "jsonable", "list_text"]
 
 
 @dataclass
@@ -21,14 +21,67 @@ class RankedEntity:
     id: int | None = None
 
 
+Triple = tuple[int, int, int]  # (head, relation id, tail) as stored in the KG
+
+
+@dataclass
+class Route:
+    """A relation path walked from a seed entity, which a consumer can walk again on the graph
+    (`kgrag.paths.PathCandidate.route` and ``from_route`` convert): ``steps`` are (relation id,
+    "out" or "in"); a bridge path also ends at its ``anchor``, the question's second entity."""
+
+    seed: int
+    steps: list[tuple[int, str]]
+    bridge: bool = False
+    anchor: int | None = None
+
+
+@dataclass
+class ChunkRef:
+    """Where a retrieved text chunk comes from: its row in the database's corpus, its key
+    (``source#n``), source document, kind (table, passage, text), title, and the retrieval
+    stage that found it (e.g. seed, expansion)."""
+
+    chunk: int
+    key: str
+    source: str
+    kind: str
+    title: str
+    stage: str | None = None
+
+
 @dataclass
 class Evidence:
-    """Why an answer was given: a triple, path, subgraph, executed query or text chunk."""
+    """Why an answer was given: a triple, path, subgraph, executed query or text chunk.
+
+    What other code reads (the answer's subgraph, `auto`, the evaluation) has a typed field,
+    which the method that knows it fills: ``path`` (a relation path's key, ``r1|r2``), ``route``,
+    ``triples``, ``chunk``, ``node`` (the entity the item is about) and ``plan`` (the query
+    plan a method followed, a slot for issue #38). ``data`` holds the rest, the method's own
+    detail, for people to read. In JSON the typed fields that are set join ``data`` (a chunk's
+    by its fields), so the JSON keeps one shape: kind, text, score, data."""
 
     kind: str
     text: str
     score: float | None = None
     data: dict[str, Any] = field(default_factory=dict)
+    _: KW_ONLY
+    path: str | None = None
+    route: Route | None = None
+    triples: list[Triple] = field(default_factory=list)
+    chunk: ChunkRef | None = None
+    node: int | None = None
+    plan: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``kind``, ``text``, ``score`` and ``data`` with the typed fields that are set."""
+        data = dict(self.data)
+        typed = {"path": self.path, "route": asdict(self.route) if self.route else None, "node": self.node,
+                 "triples": [list(t) for t in self.triples] or None, "plan": self.plan}
+        data.update({k: v for k, v in typed.items() if v is not None})
+        if self.chunk is not None:
+            data.update(asdict(self.chunk))
+        return dict(jsonable({"kind": self.kind, "text": self.text, "score": self.score, "data": data}))
 
 
 @dataclass
@@ -146,8 +199,10 @@ class Answer:
         return [e for e in self.evidence if e.kind in ("query", "pattern")]
 
     def to_json(self) -> dict[str, Any]:
-        """A plain dict that `json.dumps` takes as it is (see `jsonable`)."""
-        return jsonable(asdict(self))
+        """A plain dict that `json.dumps` takes as it is (see `jsonable`; evidence: `Evidence.to_json`)."""
+        out = asdict(replace(self, evidence=[]))
+        out["evidence"] = [e.to_json() for e in self.evidence]
+        return dict(jsonable(out))
 
     def to_json_text(self) -> str:
         """The one serialisation: `kgrag ask --json`, the service and the page read these bytes."""

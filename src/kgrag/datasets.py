@@ -64,7 +64,8 @@ def load_jsonl(path: Path) -> list[QAItem]:
     """Generic JSONL: ``question``, ``answers`` and optional ``topic_entities``, ``type``,
     ``gold_query``, ``label`` (true/false, for fact verification)."""
     path = Path(path)
-    items, problems = [], []
+    items: list[QAItem] = []
+    problems: list[InputProblem] = []
     for number, obj in jsonl_objects(path, problems):
         if not isinstance(obj.get("question"), str) or not obj["question"].strip():
             problems.append(InputProblem(str(path), number, "field 'question' must be a non-empty string"))

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .answer import Route
 from .relation_steps import grouped_steps, step_groups
 from .store.graph_store import Schema
 from .store.snapshot import GraphSnapshot
@@ -125,15 +126,15 @@ class PathCandidate:
     def params(self) -> dict[str, int]:
         return {"id": int(self.seed)} if self.anchor is None else {"id": int(self.seed), "anchor": int(self.anchor)}
 
-    def to_json(self) -> dict[str, Any]:
+    def route(self) -> Route:
         """Seed, steps and anchor (not the answers): what an `Evidence` names the path by."""
-        return {"seed": int(self.seed), "steps": [[int(r), d] for r, d in self.path.steps],
-                "bridge": self.path.bridge, "anchor": None if self.anchor is None else int(self.anchor)}
+        return Route(int(self.seed), [(int(r), d) for r, d in self.path.steps], self.path.bridge,
+                     None if self.anchor is None else int(self.anchor))
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], answers: np.ndarray) -> PathCandidate:
-        path = RelationPath(tuple((int(r), str(d)) for r, d in data["steps"]), bool(data.get("bridge", False)))
-        return cls(int(data["seed"]), path, np.asarray(answers, dtype=np.int64), data.get("anchor"))
+    def from_route(cls, route: Route, answers: np.ndarray) -> PathCandidate:
+        path = RelationPath(tuple((int(r), str(d)) for r, d in route.steps), route.bridge)
+        return cls(route.seed, path, np.asarray(answers, dtype=np.int64), route.anchor)
 
 
 def route_counts(snapshot: GraphSnapshot, candidate: PathCandidate) -> np.ndarray:
@@ -144,7 +145,8 @@ def route_counts(snapshot: GraphSnapshot, candidate: PathCandidate) -> np.ndarra
     answers = np.asarray(candidate.answers, dtype=np.int64)
     if candidate.path.bridge or not candidate.path.steps:
         return np.ones(len(answers))
-    nodes, weight = np.array([candidate.seed], dtype=np.int64), np.ones(1)
+    nodes = np.array([candidate.seed], dtype=np.int64)
+    weight: np.ndarray = np.ones(1)  # routes reaching each node (np.bincount with weights: floats)
     for relation, direction in candidate.path.steps:
         sources, reached = snapshot.relation_edges(nodes, relation, direction)
         keep = reached != candidate.seed
@@ -207,9 +209,9 @@ def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate], lim
             for j, nbrs in zip(at.tolist(), of_direction.neighbours(chunk_group[at])):
                 built[j] = nbrs
         for d, g, answers in zip(chunk_direction.tolist(), chunk_group.tolist(), built):
-            at = int(np.searchsorted(answers, seed))
-            if at < len(answers) and answers[at] == seed:
-                answers = np.delete(answers, at)
+            pos = int(np.searchsorted(answers, seed))
+            if pos < len(answers) and answers[pos] == seed:
+                answers = np.delete(answers, pos)
             if len(answers):
                 prefix = prefixes[int(groups[d].frontier[g])].path.steps
                 out.append(PathCandidate(seed, RelationPath(prefix + ((int(groups[d].relation[g]), _DIRECTIONS[d]),)),

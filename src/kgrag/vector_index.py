@@ -9,10 +9,15 @@ from __future__ import annotations
 import os
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .store.layout import ANN_PREFIX, KNN_PREFIX, save_atomically
+
+if TYPE_CHECKING:
+    import faiss
+    import torch
 
 __all__ = ["APPROXIMATE_FROM", "ApproximateRowIndex", "RowIndex", "UnitRowIndex", "nearest_neighbour_table",
            "nearest_rows", "top_scores"]
@@ -55,7 +60,7 @@ class UnitRowIndex:
         is, with no float16 copy: ``prefilter`` is then False."""
         self.prefilter = not isinstance(matrix, np.memmap)
         self.matrix = np.ascontiguousarray(matrix, dtype=np.float32) if self.prefilter else matrix
-        self._half = None
+        self._half: torch.Tensor | None = None
 
     def __len__(self) -> int:
         return len(self.matrix)
@@ -125,7 +130,7 @@ class ApproximateRowIndex:
     RERANK = 4
     TRAIN_PER_CELL = 40  # k-means sample: rows per cell (faiss warns below 39)
 
-    def __init__(self, matrix: np.ndarray, index: object, probes: int = PROBES) -> None:
+    def __init__(self, matrix: np.ndarray, index: faiss.Index, probes: int = PROBES) -> None:
         self.matrix = matrix
         self.index = index
         self.probes = probes
@@ -152,7 +157,7 @@ class ApproximateRowIndex:
         return cls(matrix, index)
 
     @classmethod
-    def build(cls, matrix: np.ndarray, progress: bool = False, seed: int = 0) -> object:
+    def build(cls, matrix: np.ndarray, progress: bool = False, seed: int = 0) -> faiss.Index:
         import faiss
         from tqdm import tqdm
 
@@ -175,7 +180,9 @@ class ApproximateRowIndex:
 
         want = min(len(self.matrix), k * self.RERANK)
         query = np.ascontiguousarray(np.asarray(vec, dtype=np.float32)[None])
-        _, found = self.index.search(query, want, params=faiss.SearchParametersIVF(nprobe=self.probes))
+        params = faiss.SearchParametersIVF()
+        params.nprobe = self.probes
+        _, found = self.index.search(query, want, params=params)
         ids = np.sort(found[0][found[0] >= 0])  # ascending: a memory-mapped matrix is read in order
         exact = np.asarray(self.matrix[ids] @ vec, dtype=np.float32)
         order = np.lexsort((ids, -exact))[:k]

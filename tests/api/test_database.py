@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import kgrag
-from kgrag.answer import Answer, Evidence, RankedEntity
+from kgrag.answer import Answer, ChunkRef, Evidence, RankedEntity, Route
 from kgrag.errors import IngestError, InvalidOptionError, InvalidQuestionError, UnknownMethodError
 
 GOLD = "Alejandro González Iñárritu"
@@ -102,6 +102,22 @@ def test_answer_json_is_strict_json() -> None:
     assert value["subgraph"] is None and value["error_type"] is None
 
 
+def test_typed_evidence_joins_data_in_json() -> None:
+    """The typed fields keep the JSON's one shape (kind, text, score, data): set ones join ``data``
+    under their names, a chunk by its fields; unset ones are left out."""
+    query = Evidence("query", "MATCH ...", 0.9, {"rank": 0}, path="directed_by",
+                     route=Route(7, [(2, "out")]), triples=[(7, 2, 9)])
+    chunk = Evidence("chunk", "text", 0.5, chunk=ChunkRef(4, "/doc/A#1", "/doc/A", "passage", "A", "seed"))
+    value = json.loads(Answer("q", "m", evidence=[query, chunk]).to_json_text())
+    assert value["evidence"] == [
+        {"kind": "query", "text": "MATCH ...", "score": 0.9,
+         "data": {"rank": 0, "path": "directed_by", "route": {"seed": 7, "steps": [[2, "out"]], "bridge": False,
+                                                              "anchor": None}, "triples": [[7, 2, 9]]}},
+        {"kind": "chunk", "text": "text", "score": 0.5,
+         "data": {"chunk": 4, "key": "/doc/A#1", "source": "/doc/A", "kind": "passage", "title": "A",
+                  "stage": "seed"}}]
+
+
 def test_documents_through_the_public_api(tmp_path) -> None:  # noqa: ANN001
     from kgrag import Database, sample_dir
 
@@ -113,7 +129,7 @@ def test_documents_through_the_public_api(tmp_path) -> None:  # noqa: ANN001
         assert info["documents"]["chunks"] == 13 and info["nodes"] == 0
         ans = db.ask("Where was the astronomer who discovered the four large moons of Jupiter born?")
         assert ans.error is None and ans.method == "sage"
-        assert "/doc/Galileo_Galilei" in [e.data["source"] for e in ans.evidence]
+        assert "/doc/Galileo_Galilei" in [e.chunk.source for e in ans.evidence if e.chunk is not None]
 
 
 def test_ingest_takes_the_cli_sources_and_progress_stays_off(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:

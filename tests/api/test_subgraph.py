@@ -7,8 +7,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.answer import Answer, RankedEntity
+from kgrag.answer import Answer, Evidence, RankedEntity
 from kgrag.api.subgraph import _paths_back, evidence_subgraph
+from kgrag.graph import KnowledgeGraph
 from kgrag.store.snapshot import GraphSnapshot
 
 
@@ -42,3 +43,13 @@ def test_roles_and_the_named_path(movies_kg) -> None:  # noqa: ANN001
     roles = {n.name: n.role for n in graph.nodes}
     assert roles == {"Kill Bill": "question", "Quentin Tarantino": "answer"}
     assert [(e.source, e.relation, e.target) for e in graph.edges] == [(kill_bill, "directed_by", tarantino)]
+
+
+def test_evidence_triples_are_drawn(movies_kg: KnowledgeGraph) -> None:
+    """A triple a method names in its evidence is in the picture even off every shortest path;
+    one naming no stored entity or relation is left out."""
+    h, r, t = (int(x) for x in movies_kg.snapshot.edges[-1])
+    ans = Answer("who directed Kill Bill", "test", evidence=[
+        Evidence("triple", "t", 1.0, triples=[(h, r, t), (h, len(movies_kg.relations), t)])])
+    graph = evidence_subgraph(movies_kg, ans)
+    assert [(e.source, e.relation, e.target) for e in graph.edges] == [(h, movies_kg.relations[r], t)]

@@ -145,7 +145,7 @@ def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_
     member = Answer(question="who starred in films directed by Quentin Tarantino", method="graphraft",
                     entities=[RankedEntity(names[i], 0.5, i) for i in ("John Travolta", "Uma Thurman", "Grease")
                               for i in [names.index(i)]], num_selected=2, text="John Travolta, Uma Thurman",
-                    evidence=[Evidence("query", "MATCH ...", 1.0, {"route": cand.to_json()})])
+                    evidence=[Evidence("query", "MATCH ...", 1.0, route=cand.route())])
     other = Answer(question=member.question, method="baseline", entities=[RankedEntity("Uma Thurman", 1.0, 1)])
     auto = create_method("auto", movies_kg)
     auto.members["graphraft"].answer = lambda q: copy.deepcopy(member)
@@ -159,7 +159,7 @@ def test_the_committed_answers_are_ordered_by_the_routes_that_reach_them(movies_
     result = Answer(question=member.question, method="auto")
     auto._adopt(result, served, "graphraft", {"graphraft": 0.9, "baseline": 0.5}, answers)
     assert result.names == served.names and result.produced_by == ["graphraft", "baseline"]
-    member.evidence[0].data.pop("route")  # no path named: the member's order stands
+    member.evidence[0].route = None  # no path named: the member's order stands
     again = auto._member_answers(member.question)["graphraft"]
     assert again.names == ["John Travolta", "Uma Thurman", "Grease"] and again.text == "John Travolta, Uma Thurman"
 

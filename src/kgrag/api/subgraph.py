@@ -2,33 +2,27 @@
 
 Methods record their evidence in their own terms (a relation path, a matched pattern, a scored
 triple, a neural query); a person wants one picture. This builds it the same way for every
-method: the triples a method names in its evidence (ids in ``data``), plus the shortest KG paths
+method: the triples a method names in its evidence (`Evidence.triples`), plus the shortest KG paths
 (≤ ``max_hops``) from the entities the question mentions to each selected answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import numpy as np
 
-from ..answer import Answer, GraphEdge, GraphNode, Subgraph
+from ..answer import Answer, GraphEdge, GraphNode, Subgraph, Triple
 from ..graph import KnowledgeGraph
 from ..store.snapshot import PathStep
 
 __all__ = ["evidence_subgraph"]
 
 
-def _evidence_triples(answer: Answer) -> Iterator[tuple[int, int, int]]:
+def _evidence_triples(answer: Answer) -> Iterator[Triple]:
     """The (head, relation id, tail) triples the method put in its evidence."""
     for ev in answer.evidence:
-        data: dict[str, Any] = ev.data
-        if all(isinstance(data.get(k), int) for k in ("head", "relation", "tail")):
-            yield data["head"], data["relation"], data["tail"]
-        for t in data.get("triples") or []:
-            if isinstance(t, (list, tuple)) and len(t) == 3 and all(isinstance(x, int) for x in t):
-                yield t[0], t[1], t[2]
+        yield from ev.triples
 
 
 def _paths_back(kg: KnowledgeGraph, dist: np.ndarray, node: int, limit: int) -> list[list[PathStep]]:
@@ -56,7 +50,7 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
     n = len(answer.entities) if answer.num_selected is None else answer.num_selected
     selected = [e.id for e in answer.entities[:n] if e.id is not None]
     answer_ids = selected[:max_answers]  # paths are searched for these; every selected one is marked
-    triples: dict[tuple[int, int, int], None] = {}
+    triples: dict[Triple, None] = {}
     for t in _evidence_triples(answer):
         if 0 <= t[1] < len(relations) and 0 <= t[0] < len(names) and 0 <= t[2] < len(names):
             triples.setdefault(t)
@@ -72,9 +66,9 @@ def evidence_subgraph(kg: KnowledgeGraph, answer: Answer, *, max_answers: int = 
                 break
     kept = list(triples)[:max_edges]
     roles: dict[int, str] = {}
-    for h, _, t in kept:
-        roles.setdefault(h, "context")
-        roles.setdefault(t, "context")
+    for head, _, tail in kept:
+        roles.setdefault(head, "context")
+        roles.setdefault(tail, "context")
     for a in selected:
         if a in roles or a in answer_ids:
             roles[a] = "answer"

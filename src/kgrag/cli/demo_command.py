@@ -58,10 +58,11 @@ def demo(db: Annotated[Path, typer.Option("--db", help="Where to build the demo 
                       f"({', '.join(f'{k} {v}' for k, v in facts.items())}) in {time.perf_counter() - t_fit:.1f}s")
     m = database.method(method, options)
     shown: dict[str, int] = {}
-    hits, every = [], []
+    hits: list[float] = []
+    every: list[float] = []
     for it in held_out:  # each held-out question is answered once; the first few per type are shown
         ans = m.answer(it.question)
-        every.append(question_metrics(ans.names, ans.selected, ans.text, it.answers)["hits@1"])
+        every.append(question_metrics(ans.names, ans.selected, ans.text, it.answers)["hits@1"] or 0.0)
         qtype = it.type or "all"
         if shown.get(qtype, 0) < questions:
             shown[qtype] = shown.get(qtype, 0) + 1

@@ -95,7 +95,7 @@ class RayRunner:
             raise _worker_error(exc) from None
         finally:
             for actor in actors:
-                ray.kill(actor)
+                ray.kill(actor)  # type: ignore[arg-type]  # ray's stubs type remote(...)(cls) as cls or its actor class
 
     def embed_blocks(self, embedder: Any, texts: Sequence[str], block: int, *, batch_size: int = 256,
                      progress: bool = False) -> np.ndarray:

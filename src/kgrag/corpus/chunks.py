@@ -58,9 +58,11 @@ class ChunkSet:
         self._per_source[source] = n + 1
         self.keys.append(f"{source}#{n}")
         for column, value in ((self.sources, source), (self.kinds, kind), (self.titles, title),
-                              (self.texts, text), (self.topics, topic), (self.entities, list(entities)),
-                              (self.links, list(links)), (self.spans, list(span))):
-            column.append(value)  # type: ignore[attr-defined]
+                              (self.texts, text), (self.topics, topic)):
+            column.append(value)
+        self.entities.append(list(entities))
+        self.links.append(list(links))
+        self.spans.append(list(span))
 
     def columns(self) -> dict[str, list]:
         return {"key": self.keys, "source": self.sources, "kind": self.kinds, "title": self.titles,

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import scipy.sparse as sp
@@ -91,8 +91,8 @@ def _load_build(directory: Path) -> CorpusBuild:
 
     meta = json.loads((directory / "meta.json").read_text(encoding="utf-8"))
     chunks = ChunkSet.from_columns(pq.read_table(directory / "chunks.parquet").to_pydict())
-    vecs = ChunkVectors(*(np.load(directory / f"{n}.npy") for n in VECTORS + ("columns",)),
-                        meta.pop("column_sources"))
+    content, topic, title, columns = (np.load(directory / f"{n}.npy") for n in VECTORS + ("columns",))
+    vecs = ChunkVectors(content, topic, title, columns, meta.pop("column_sources"))
     with np.load(directory / "edges.npz") as z:
         graph = ChunkGraph(z["edges"], z["kinds"], meta["thresholds"])
     return CorpusBuild(chunks, vecs, graph, meta)
@@ -113,7 +113,7 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
     percentile, combination or edge kind costs seconds, not a re-encoding."""
     timings: dict[str, float] = {}
 
-    def step(name: str, fn: Callable):
+    def step(name: str, fn: Callable[[], Any]) -> Any:
         if on_step:
             on_step(name)
         t0 = time.perf_counter()
@@ -157,8 +157,9 @@ def build_corpus(tables: Sequence[Table], documents: Sequence[Document], opts: C
         chunks = old.chunks.select(keep)
         chunks.extend(new_chunks)
         ckeep = [i for i, s in enumerate(old.vectors.column_sources) if s not in replaced]
-        vecs = ChunkVectors(*(np.concatenate([getattr(old.vectors, n)[keep if n != "columns" else ckeep],
-                                              getattr(new_vecs, n)]) for n in VECTORS + ("columns",)),
+        content, topic, title, columns = (np.concatenate([getattr(old.vectors, n)[keep if n != "columns" else ckeep],
+                                                          getattr(new_vecs, n)]) for n in VECTORS + ("columns",))
+        vecs = ChunkVectors(content, topic, title, columns,
                             [old.vectors.column_sources[i] for i in ckeep] + new_vecs.column_sources)
         e = remap[old.graph.edges]
         ok = (e >= 0).all(axis=1)
@@ -200,7 +201,7 @@ class Corpus:
 
     @cached_property
     def content(self) -> np.ndarray:
-        return np.load(self.directory / "content.npy")
+        return np.asarray(np.load(self.directory / "content.npy"))
 
     @cached_property
     def adjacency(self) -> sp.csr_matrix:

@@ -224,7 +224,8 @@ def read_sources(tables: list[Path], documents: list[Path],
     A ``.jsonl`` among ``files`` is read as passages; other files are one document each.
     """
     _check_suffixes(files)
-    ids, problems = _Ids(), []
+    ids = _Ids()
+    problems: list[InputProblem] = []
     out_tables: list[Table] = []
     out_docs: list[Document] = []
     for path in tables:

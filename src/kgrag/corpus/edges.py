@@ -64,22 +64,22 @@ class ChunkGraph:
         return 2 * len(self.edges) / n if n else 0.0
 
 
-def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | None = None,
+def candidate_pairs(content: np.ndarray, k: int, rows: Sequence[int] | np.ndarray | None = None,
                     progress: bool = False) -> np.ndarray:
     """Unique ``(u, v)``, ``u < v``, where v is among u's ``k`` nearest chunks by content, for every
     chunk u (so also where only u is among v's) or only for u in ``rows`` (an update: an old chunk
     that would now count a new one among its k is not paired with it); exact top-k by blocked
     matrix products."""
     n = len(content)
-    rows = np.arange(n) if rows is None else np.asarray(rows, dtype=np.int64)
+    todo = np.arange(n) if rows is None else np.asarray(rows, dtype=np.int64)
     k = min(k, n - 1)
-    if k <= 0 or len(rows) == 0:
+    if k <= 0 or len(todo) == 0:
         return np.zeros((0, 2), dtype=np.int64)
     from tqdm import tqdm
 
     out = []
-    for at in tqdm(range(0, len(rows), 1024), desc="candidate pairs", unit="block", disable=not progress):
-        block = rows[at:at + 1024]
+    for at in tqdm(range(0, len(todo), 1024), desc="candidate pairs", unit="block", disable=not progress):
+        block = todo[at:at + 1024]
         sims = content[block] @ content.T
         sims[np.arange(len(block)), block] = -np.inf
         top = np.argpartition(-sims, k - 1, axis=1)[:, :k]
@@ -114,10 +114,10 @@ class _Columns:
     def __init__(self, vectors: ChunkVectors) -> None:
         self.mat = vectors.columns
         owners = vectors.column_sources
-        self.index: dict[str, np.ndarray] = {}
+        grouped: dict[str, list[int]] = {}
         for i, src in enumerate(owners):
-            self.index.setdefault(src, []).append(i)  # type: ignore[attr-defined]
-        self.index = {s: np.asarray(ix) for s, ix in self.index.items()}
+            grouped.setdefault(src, []).append(i)
+        self.index: dict[str, np.ndarray] = {s: np.asarray(ix) for s, ix in grouped.items()}
 
     def table_table(self, a: str, b: str) -> float:
         """Mean of the top-3 values of max_{c' in B} cos(c, c') over the columns c of A."""
@@ -215,7 +215,7 @@ def similarity_edges(feats: dict[str, tuple[np.ndarray, np.ndarray]], opts: Grap
 
 
 def build_graph(chunks: ChunkSet, vecs: ChunkVectors, opts: GraphOptions = GraphOptions(),
-                rows: Sequence[int] | None = None, thresholds: dict[str, float] | None = None,
+                rows: Sequence[int] | np.ndarray | None = None, thresholds: dict[str, float] | None = None,
                 progress: bool = False) -> ChunkGraph:
     """Edges among all chunks (or only those touching ``rows``, for an incremental update)."""
     pairs_all, kinds_all = [], []

@@ -13,9 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import scipy.sparse as sp
+
+if TYPE_CHECKING:
+    from bm25s.tokenization import Tokenizer
 
 __all__ = ["BM25Index", "Retrieved", "hybrid_scores", "sage_retrieve", "top_k"]
 
@@ -25,7 +29,7 @@ ALPHA, BETA = 0.6, 0.4  # App. E
 class BM25Index:
     """Term counts per chunk (CSC, for column reads) with the bm25s tokenizer's vocabulary."""
 
-    def __init__(self, counts: sp.csc_matrix, tokenizer, k1: float = 1.5, b: float = 0.75) -> None:
+    def __init__(self, counts: sp.csc_matrix, tokenizer: Tokenizer, k1: float = 1.5, b: float = 0.75) -> None:
         self.counts = counts.tocsc()
         self.lengths = np.asarray(self.counts.sum(axis=1)).ravel().astype(np.float64)
         self.tokenizer = tokenizer

@@ -13,11 +13,11 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..graph import KnowledgeGraph
 from ..llm.config import LLMConfig
 from ..methods.base import Method
+from ..methods.options import MethodOptions
 from ..methods.registry import open_method
 
 __all__ = ["MethodRecipe", "WorkerMethod", "open_worker_method"]
@@ -28,7 +28,7 @@ class MethodRecipe:
     """What rebuilds a method elsewhere: name, options, LLM configuration and saved model files."""
 
     name: str
-    options: Any
+    options: MethodOptions
     llm_config: LLMConfig | None
     model_files: dict[str, bytes] = field(default_factory=dict)  # path under models/ -> content
 

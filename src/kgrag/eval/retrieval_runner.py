@@ -31,8 +31,8 @@ PREDICTIONS = "predictions.jsonl"
 
 
 def _chunks(ans: Answer) -> list[dict[str, Any]]:
-    return [{"chunk": e.data["chunk"], "source": e.data["source"], "kind": e.data["kind"], "text": e.text,
-             "stage": e.data.get("stage")} for e in ans.evidence if e.kind == "chunk"]
+    return [{"chunk": c.chunk, "source": c.source, "kind": c.kind, "text": e.text, "stage": c.stage}
+            for e in ans.evidence if (c := e.chunk) is not None]
 
 
 def _progress() -> Progress:

@@ -52,7 +52,7 @@ def record_for(item: QAItem, method: Method, kg: KnowledgeGraph) -> dict[str, An
         "selected": ans.selected,
         "answer_text": ans.text,
         "label": ans.label,
-        "evidence": [e.__dict__ for e in ans.evidence],
+        "evidence": [e.to_json() for e in ans.evidence],
         "timings": ans.timings,
         "llm_calls": calls,
         "error": ans.error,

@@ -85,7 +85,7 @@ def floored_scale(spread: np.ndarray) -> np.ndarray:
     return np.maximum(spread, floor).astype(np.float32)
 
 
-def _mlp(d_in: int, d_hidden: int, d_out: int):  # noqa: ANN202
+def _mlp(d_in: int, d_hidden: int, d_out: int) -> torch.nn.Sequential:
     import torch.nn as nn
 
     return nn.Sequential(nn.Linear(d_in, d_hidden), nn.ReLU(), nn.Dropout(0.1), nn.Linear(d_hidden, d_out))

@@ -180,7 +180,7 @@ class LearnedPathSelector:
     def score_parts(self, question: str, sel: Selection) -> tuple[np.ndarray, np.ndarray]:
         """The trained ranker's and the zero-shot scorer's scores of a selection's candidates,
         apart (what a fusion weight is fitted on)."""
-        if self.ranker is None or sel.grounding is None or not sel.candidates:
+        if self.ranker is None or sel.grounding is None or sel.question_vector is None or not sel.candidates:
             raise KgragError("score parts need a trained ranker and a grounded selection with candidates")
         masked = mask_spans(question, sel.grounding.spans)
         keys = [self._key(c.path) for c in sel.candidates]

@@ -19,11 +19,12 @@ import numpy as np
 
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
+from ..store.snapshot import Direction
 from ..text import humanize_label
 
 __all__ = ["SyntheticQuestions", "synthetic_pairs"]
 
-Step = tuple[int, str]
+Step = tuple[int, Direction]
 
 # Generic frames: {p} is the phrase naming the answer set, built step by step from the topic.
 QUESTION_FRAMES = ("what is {p}", "what are {p}", "which are {p}", "name {p}", "{p}?", "tell me {p}")
@@ -55,7 +56,7 @@ def _walk(kg: KnowledgeGraph, start: int, hops: int, rng: random.Random, max_ans
     current = np.array([start], dtype=np.int64)
     steps: list[Step] = []
     for _ in range(hops):
-        options = sorted({(st.relation, "out" if st.forward else "in")
+        options: list[Step] = sorted({(st.relation, "out" if st.forward else "in")
                           for node in current[:50] for st in snap.edges_of(int(node), "both")})
         if not options:
             return None

@@ -74,7 +74,11 @@ def install_static(target: Path) -> Path:
         source = distill_static(machine_cache() / f"encoders/{STATIC_NAME}")
     except OSError:  # no writable machine cache: distil straight into the version
         return distill_static(target)
-    return save_directory_atomically(target, lambda tmp: shutil.copytree(source, tmp, copy_function=link_or_copy))
+    return save_directory_atomically(target, lambda tmp: _copy_tree(source, tmp))
+
+
+def _copy_tree(source: Path, target: Path) -> None:
+    shutil.copytree(source, target, copy_function=link_or_copy)
 
 
 def encoder_for_ingest(db_dir: Path, requested: str | None, append: bool) -> EncoderName:

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..store.layout import save_directory_atomically
 from .embedder import quiet_model_loading
+
+if TYPE_CHECKING:
+    from model2vec import StaticModel
 
 PCA_DIMS = 256  # model2vec's default: a third smaller than MiniLM's 384 dimensions
 STATIC_NAME = f"minilm-static-{PCA_DIMS}"  # names the vectors' space: caches of another encoder never mix
@@ -29,7 +33,7 @@ class StaticEmbedder:
 
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self._model = None
+        self._model: StaticModel | None = None
 
     def __getstate__(self) -> dict:
         """Pickled without the loaded model (a distributed worker loads it from ``directory``)."""

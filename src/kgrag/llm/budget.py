@@ -21,7 +21,7 @@ def fit_messages(messages: list[Message], limit: int, count: Callable[[str], int
     total = sum(sizes)
     if total <= limit:
         return messages
-    out = [dict(m) for m in messages]
+    out = [m.copy() for m in messages]
     for i in reversed(range(len(out))):
         if total <= limit:
             break
@@ -35,4 +35,4 @@ def fit_messages(messages: list[Message], limit: int, count: Callable[[str], int
         sizes[i] = new
     if total > limit:
         raise LLMContextError(f"the instructions need {total} tokens but the model's window allows {limit}")
-    return out  # type: ignore[return-value]
+    return out

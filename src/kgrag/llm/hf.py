@@ -55,7 +55,8 @@ class TransformersLLM(LLM):
         kwargs = {"gguf_file": path.name} if path.suffix == ".gguf" else {}
         root = str(path.parent) if path.suffix == ".gguf" else str(path)
         self.tokenizer = AutoTokenizer.from_pretrained(root, **kwargs)
-        self.model = AutoModelForCausalLM.from_pretrained(root, **kwargs).to(self.device).eval()
+        model: Any = AutoModelForCausalLM.from_pretrained(root, **kwargs)  # its `.to` is typed for the class
+        self.model = model.to(self.device).eval()
 
     def render(self, messages: list[Message]) -> str:
         self._load()

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,6 +21,10 @@ from ..errors import LLMError, LLMModelNotFound
 from .base import LLM
 from .config import LLMConfig
 from .types import Completion, Message, Usage
+
+if TYPE_CHECKING:
+    from llama_cpp import Llama
+    from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
 BUNDLED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
@@ -46,7 +51,7 @@ def choices_grammar(choices: Sequence[str]) -> str:
 
 def _log_softmax(row: np.ndarray) -> np.ndarray:
     m = row.max()
-    return row - m - np.log(np.exp(row - m).sum())
+    return np.asarray(row - m - np.log(np.exp(row - m).sum()))
 
 
 def default_threads() -> int:
@@ -64,8 +69,8 @@ class LocalLLM(LLM):
 
     def __init__(self, config: LLMConfig | None = None) -> None:
         super().__init__(config or LLMConfig())
-        self._llama = None
-        self._formatter = None
+        self._llama: Llama | None = None
+        self._formatter: Jinja2ChatFormatter | None = None
         self._lock = threading.Lock()
 
     @property
@@ -81,7 +86,7 @@ class LocalLLM(LLM):
     def model_name(self) -> str:
         return self.model_path.name
 
-    def _load(self):  # noqa: ANN202
+    def _load(self) -> Any:  # llama_cpp types each chat role and the whole/streamed reply apart; ours are plain
         if self._llama is None:
             from llama_cpp import Llama
             from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -90,18 +95,25 @@ class LocalLLM(LLM):
 
             ensure_llama_runs(self.model_path)  # a native crash must not take this process down
             try:
-                self._llama = Llama(model_path=str(self.model_path), n_ctx=self.config.n_ctx, seed=self.config.seed,
-                                    n_threads=self.config.threads or default_threads(),
-                                    logits_all=True, verbose=False)
+                llama = Llama(model_path=str(self.model_path), n_ctx=self.config.n_ctx, seed=self.config.seed,
+                              n_threads=self.config.threads or default_threads(),
+                              logits_all=True, verbose=False)
             except ValueError as exc:
                 raise LLMError(f"cannot load {self.model_path}: {exc}") from None
-            meta = self._llama.metadata
-            tok = self._llama._model  # noqa: SLF001 - token texts for the chat template
+            tok = llama._model  # noqa: SLF001 - token texts for the chat template
             self._formatter = Jinja2ChatFormatter(
-                template=meta["tokenizer.chat_template"],
-                eos_token=tok.token_get_text(self._llama.token_eos()),
-                bos_token=tok.token_get_text(self._llama.token_bos()))
+                template=llama.metadata["tokenizer.chat_template"],
+                eos_token=tok.token_get_text(llama.token_eos()),
+                bos_token=tok.token_get_text(llama.token_bos()))
+            self._llama = llama  # last: a failure above leaves nothing half-loaded
         return self._llama
+
+    def _template(self) -> Jinja2ChatFormatter:
+        """The model's chat template, read from its metadata when it loads."""
+        self._load()
+        if self._formatter is None:  # only `_load` sets it, before the model
+            raise LLMError(f"{self.model_path}: the chat template was not loaded")
+        return self._formatter
 
     # ---- tokens --------------------------------------------------------------------------------
     def _tokens(self, text: str) -> list[int]:
@@ -115,9 +127,8 @@ class LocalLLM(LLM):
 
     def render(self, messages: list[Message]) -> str:
         """The prompt text the model sees, assistant turn opened."""
-        self._load()
-        plain = [{"role": m["role"], "content": m["content"]} for m in messages]
-        return self._formatter(messages=plain).prompt  # type: ignore[misc]
+        plain: list[Any] = [{"role": m["role"], "content": m["content"]} for m in messages]  # as in `_load`
+        return self._template()(messages=plain).prompt
 
     # ---- generation ----------------------------------------------------------------------------
     def _complete(self, messages: list[Message], *, max_tokens: int, temperature: float, stop: list[str] | None,
@@ -165,7 +176,7 @@ class LocalLLM(LLM):
         """
         llm = self._load()
         text = prompt if isinstance(prompt, str) else self.render(prompt)
-        bos = [llm.token_bos()] if not text.startswith(self._formatter.bos_token or "\0") else []  # type: ignore[union-attr]
+        bos = [llm.token_bos()] if not text.startswith(self._template().bos_token or "\0") else []
         own = self._tokens(text)
         prompt_tokens = bos + own
         seqs: list[list[int]] = []

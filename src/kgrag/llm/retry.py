@@ -26,7 +26,7 @@ class RetryPolicy:
         """Full jitter: uniform in [0, min(max, base * 2^attempt)]; a server's Retry-After wins."""
         if retry_after is not None:
             return min(retry_after, self.max_delay)
-        return self.rand() * min(self.max_delay, self.base_delay * 2 ** attempt)
+        return self.rand() * min(self.max_delay, self.base_delay * 2.0 ** attempt)
 
     def run(self, fn: Callable[[], T], retryable: Callable[[Exception], bool],
             retry_after: Callable[[Exception], float | None] = lambda e: None) -> T:

@@ -16,13 +16,13 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from ..answer import Answer
 from ..datasets import QAItem
 from ..errors import InvalidQuestionError, KgragError
 from ..graph import KnowledgeGraph
-from .options import MethodOptions, parse_options
+from .options import MethodOptions, OptionsT, parse_options
 
 if TYPE_CHECKING:
     from ..llm.base import LLM
@@ -65,21 +65,26 @@ def _one_blas_thread() -> Iterator[None]:
         _blas_limited.active = False
 
 
-class Method(ABC):
+class Method(ABC, Generic[OptionsT]):
     """``fit`` (optional) learns from question-answer pairs; ``answer`` answers one question.
 
-    A subclass sets ``name`` and ``Options`` and implements ``_answer``; registering it
-    (`register_method`, or an entry point in the ``kgrag.methods`` group) makes it available to
-    `create_method`, ``kgrag ask/eval/train -m NAME`` and ``kgrag methods``."""
+    A subclass names its options class twice, once for the type checker and once for run time
+    (``class Neighbours(Method[NeighbourOptions])`` with ``Options = NeighbourOptions``), sets
+    ``name`` and implements ``_answer``; ``self.options`` is then typed as its options.
+    Registering it (`register_method`, or an entry point in the ``kgrag.methods`` group) makes it
+    available to `create_method`, ``kgrag ask/eval/train -m NAME`` and ``kgrag methods``."""
 
     name: ClassVar[str]
-    Options: ClassVar[type[MethodOptions]] = MethodOptions
+    Options: type[OptionsT]  # set by each subclass (a ClassVar cannot name a type variable)
 
     def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
                  llm: LLM | None = None) -> None:
         self.kg = kg
-        self.options: Any = (options if isinstance(options, self.Options)
-                             else parse_options(self.Options, self.name, options))  # type: ignore[arg-type]
+        if isinstance(options, self.Options):
+            self.options: OptionsT = options
+        else:  # another method's options object is validated by its values, like a mapping
+            self.options = parse_options(self.Options, self.name,
+                                         dict(options) if isinstance(options, MethodOptions) else options)
         self._llm = llm
 
     @classmethod

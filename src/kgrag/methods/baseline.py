@@ -26,7 +26,7 @@ class BaselineOptions(MethodOptions):
 
 
 @register_method
-class BaselineMethod(Method):
+class BaselineMethod(Method[BaselineOptions]):
     """Baseline: the linked entity's 1-hop neighbours, ranked by question-relation similarity (no LLM, no training)."""
 
     name = "baseline"
@@ -63,7 +63,7 @@ class BaselineMethod(Method):
                 h, t = (src, tgt) if forward else (tgt, src)
                 if rank == 0:
                     result.evidence.append(Evidence("triple", kg.triple_text(h, rel, t), float(sims[k]),
-                                                    {"head": h, "relation": rel, "tail": t}))
+                                                    triples=[(h, rel, t)]))
             if rank == 0:
                 result.num_selected = len(result.entities)
         best_rel, _ = keys[order[0]]

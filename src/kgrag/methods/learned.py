@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
@@ -22,8 +22,13 @@ __all__ = ["SHARED_MODEL_METHOD", "LearnedPathMethod"]
 SHARED_MODEL_METHOD = "graphraft"  # `kgrag train -m graphraft` saves the path model there
 
 
-class LearnedPathMethod(Method):
-    Options: ClassVar[type[MethodOptions]] = PathModelOptions
+PathOptionsT = TypeVar("PathOptionsT", bound=PathModelOptions)
+
+
+class LearnedPathMethod(Method[PathOptionsT]):
+    """A method over the shared path model; ``PathOptionsT`` is its options, which extend
+    `PathModelOptions`."""
+
 
     def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
                  llm: LLM | None = None) -> None:

@@ -236,8 +236,8 @@ def _check_approximate_index(report: CheckReport, f: Path, nodes: int) -> None:
 def _check_models(report: CheckReport, files: VersionLayout) -> None:
     models = files.models
     for d in sorted(p for p in models.iterdir() if p.is_dir()) if models.is_dir() else []:
-        files = sorted(p.name for p in d.iterdir())
+        names = sorted(p.name for p in d.iterdir())
         if (d / "ranker.pt").exists() and not (d / "paths.json").exists():
             report.fail(f"{MODELS}/{d.name}: ranker.pt without paths.json")
         else:
-            report.ok(f"{MODELS}/{d.name}: {', '.join(files) or 'empty'}")
+            report.ok(f"{MODELS}/{d.name}: {', '.join(names) or 'empty'}")

@@ -65,9 +65,10 @@ def read_property_graph(nodes: Path, edges: Path) -> Iterator[Record]:
             yield item
             continue
         if isinstance(item, list):
-            id_col = _find(item, NODE_ID)
-            if id_col is None:
+            found = _find(item, NODE_ID)
+            if found is None:
                 raise InputFileError(f"{nodes}: no id column in header {item} (expected one of {NODE_ID})")
+            id_col = found
             label_col, name_col, alias_col = _find(item, NODE_LABEL), _find(item, NODE_NAME), _find(item, NODE_ALIASES)
             special = {id_col, label_col, name_col, alias_col}
             continue
@@ -93,7 +94,7 @@ def read_property_graph(nodes: Path, edges: Path) -> Iterator[Record]:
             cols = (_find(item, EDGE_SRC), _find(item, EDGE_TYPE), _find(item, EDGE_DST))
             if None in cols:
                 raise InputFileError(f"{edges}: header {item} needs source, type and target columns")
-            src_col, type_col, dst_col = cols
+            src_col, type_col, dst_col = (c for c in cols if c is not None)  # all three, checked above
             continue
         number, rec = item
         src, rel, dst = rec[src_col].strip(), rec[type_col].strip(), rec[dst_col].strip()

@@ -43,10 +43,12 @@ def test_sage_returns_seeds_then_expansions_with_sources(docs_kg: KnowledgeGraph
     ans = create_method("sage", docs_kg, {"k": 2, "k_expand": 3, "generate": "never"}).answer(
         "Which lander was released by the probe launched in 1997?")
     assert ans.error is None
-    stages = [e.data["stage"] for e in ans.evidence]
+    chunks = [e.chunk for e in ans.evidence if e.chunk is not None]
+    assert len(chunks) == len(ans.evidence) and all(e.kind == "chunk" for e in ans.evidence)
+    stages = [c.stage for c in chunks]
     assert stages[:2] == ["seed", "seed"] and set(stages[2:]) <= {"expansion"} and len(stages) <= 5
-    assert {e.data["source"] for e in ans.evidence} >= {"/doc/Cassini"}
-    assert all(e.kind == "chunk" and e.data["kind"] in ("table", "passage", "text") for e in ans.evidence)
+    assert {c.source for c in chunks} >= {"/doc/Cassini"}
+    assert all(c.kind in ("table", "passage", "text") and c.key.startswith(c.source + "#") for c in chunks)
     # with no LLM the answer is the ranked evidence, not a made-up sentence
     assert ans.text.splitlines()[0].startswith("[1] ") and "(" in ans.text and not ans.llm_calls
 
@@ -54,15 +56,16 @@ def test_sage_returns_seeds_then_expansions_with_sources(docs_kg: KnowledgeGraph
 def test_expansions_are_neighbours_of_the_seeds(docs_kg: KnowledgeGraph) -> None:
     ans = create_method("sage", docs_kg, {"k": 3, "k_expand": 5, "generate": "never"}).answer("Neptune discovery")
     adjacency = docs_kg.corpus.adjacency
-    seeds = [e.data["chunk"] for e in ans.evidence if e.data["stage"] == "seed"]
-    for e in ans.evidence:
-        if e.data["stage"] == "expansion":
-            assert any(adjacency[s, e.data["chunk"]] for s in seeds)
+    chunks = [e.chunk for e in ans.evidence if e.chunk is not None]
+    seeds = [c.chunk for c in chunks if c.stage == "seed"]
+    for c in chunks:
+        if c.stage == "expansion":
+            assert any(adjacency[s, c.chunk] for s in seeds)
 
 
 def test_hybrid_has_the_same_budget_and_no_expansion(docs_kg: KnowledgeGraph) -> None:
     ans = create_method("hybrid", docs_kg, {"budget": 5, "generate": "never"}).answer("moons of Jupiter")
-    assert len(ans.evidence) == 5 and {e.data["stage"] for e in ans.evidence} == {"seed"}
+    assert len(ans.evidence) == 5 and {e.chunk.stage for e in ans.evidence if e.chunk} == {"seed"}
     scores = [e.score for e in ans.evidence]
     assert scores == sorted(scores, reverse=True)
 

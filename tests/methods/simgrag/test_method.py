@@ -31,7 +31,7 @@ def test_evidence_is_the_pattern_and_subgraphs_in_stored_direction(simgrag, samp
     assert 1 <= len(subgraphs) <= 3
     edges = {tuple(e) for e in sample_kg.snapshot.edges.tolist()}
     for sg in subgraphs:
-        assert all(tuple(t) in edges for t in sg.data["triples"])  # (head, relation, tail) as stored
+        assert sg.triples and all(t in edges for t in sg.triples)  # (head, relation, tail) as stored
     assert [s.score for s in subgraphs] == sorted(s.score for s in subgraphs)
     assert set(ans.timings) >= {"pattern", "vector_search", "graph_search"}
 

@@ -29,7 +29,7 @@ def answer_features(ans: Answer, others: list[Answer]) -> np.ndarray:
     # the first lower score below the committed answers (a member may list every neighbour: stop there)
     lower = next((s for e in ans.entities[n:] if (s := e.score or 0.0) < top - 1e-9), None)
     margin = top - lower if lower is not None else 1.0
-    queries = [(e.score, str(e.data.get("path", ""))) for e in ans.evidence if e.kind == "query" and e.score is not None]
+    queries = [(e.score, e.path or "") for e in ans.evidence if e.kind == "query" and e.score is not None]
     q1 = queries[0][0] if queries else top
     q_margin = queries[0][0] - queries[1][0] if len(queries) > 1 else margin
     hops = queries[0][1].count("|") + 1 if queries and queries[0][1] else 1

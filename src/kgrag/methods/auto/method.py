@@ -102,7 +102,7 @@ class AutoOptions(MethodOptions):
 
 
 @register_method
-class AutoMethod(Method):
+class AutoMethod(Method[AutoOptions]):
     """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no choosing, no QA pairs needed)."""
 
     name = "auto"
@@ -285,11 +285,11 @@ class AutoMethod(Method):
         Which of several answers comes first is what strict Hits@1 judges, and a member orders
         them by its own criterion (GraphRAFT: name similarity to the question, which says little
         for years or people); the graph's own support does not depend on the member."""
-        route = next((e.data["route"] for e in best.evidence if e.kind == "query" and "route" in e.data), None)
+        route = next((e.route for e in best.evidence if e.kind == "query" and e.route is not None), None)
         chosen = best.entities[: len(best.selected)]
         if route is None or len(chosen) < 2 or any(e.id is None for e in chosen):
             return None
-        counts = route_counts(self.kg.snapshot, PathCandidate.from_json(route, np.array([e.id for e in chosen])))
+        counts = route_counts(self.kg.snapshot, PathCandidate.from_route(route, np.array([e.id for e in chosen])))
         order = sorted(range(len(chosen)), key=lambda i: -counts[i])
         return [chosen[i] for i in order] + best.entities[len(chosen):]
 
@@ -318,8 +318,8 @@ class AutoMethod(Method):
             for n in self._trained:
                 self.members[n].fit(pairs)
             for n, selector in self._path_selectors().items():
-                if first.get(n) is not None:
-                    selector.companions = [first[n]]
+                if (ranker := first.get(n)) is not None:
+                    selector.companions = [ranker]
             report["members_refit_on"] = len(pairs)
             report["ensembles"] = {n: len(s.rankers) for n, s in self._path_selectors().items() if s.companions}
         return report

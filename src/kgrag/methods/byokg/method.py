@@ -60,7 +60,7 @@ class ByoKGOptions(PathModelOptions):
 
 
 @register_method
-class ByoKGMethod(LearnedPathMethod):
+class ByoKGMethod(LearnedPathMethod[ByoKGOptions]):
     """ByoKG-RAG: multi-strategy retrieval (paths, query, triplets) with iterative KG-Linker rounds."""
 
     name = "byokg"

@@ -6,14 +6,16 @@ Each tool returns `ContextItem`s: the verbalised evidence and the entities it of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
 from ...graph import KnowledgeGraph
 from ...linking.linker import Candidate
 from ...paths import PathCandidate
-from ...store.snapshot import csr_ranges
+from ...store.snapshot import Direction, csr_ranges
 from .context import ContextItem
 
 __all__ = ["FINISH", "ProposedPath", "follow_path", "link_names", "resolve_relation", "shortest_path_items",
@@ -46,7 +48,7 @@ def link_names(kg: KnowledgeGraph, names: list[str], top_m: int) -> dict[str, li
             continue
         merged: dict[int, Candidate] = {}
         for method in ("exact", "fuzzy", "dense"):
-            for cand in kg.linker.link(name, top_m, method):  # type: ignore[arg-type]
+            for cand in kg.linker.link(name, top_m, method):
                 if cand.id not in merged or cand.score > merged[cand.id].score:
                     merged[cand.id] = cand
         out[name] = sorted(merged.values(), key=lambda c: -c.score)
@@ -83,7 +85,7 @@ def follow_path(kg: KnowledgeGraph, path: ProposedPath, seed: int, round_: int, 
     then reversed, and a reversed hop is written ``<-r-``. Stops (nothing) where a hop reaches
     nothing or the frontier exceeds ``max_frontier``. The first item carries every answer."""
     rows = np.array([[seed]], dtype=np.int64)
-    hops: list[tuple[int, str]] = []
+    hops: list[tuple[int, Direction]] = []
     for written, stated in zip(path.relations, path.directions):
         rid = resolve_relation(kg, written)
         if rid is None:
@@ -94,7 +96,7 @@ def follow_path(kg: KnowledgeGraph, path: ProposedPath, seed: int, round_: int, 
                 break
         if not len(nxt) or len(np.unique(nxt[:, -1])) > max_frontier:
             return []
-        hops.append((rid, direction))
+        hops.append((rid, cast(Direction, direction)))  # a stated direction is "out" or "in"
         rows = nxt[:max_rows] if len(nxt) > max_rows else nxt
     answers = (path.candidate.answers if path.candidate is not None and path.candidate.seed == seed
                else kg.snapshot.follow([seed], hops))
@@ -111,7 +113,7 @@ def _hop_text(kg: KnowledgeGraph, rid: int, direction: str) -> str:
     return f" -> {name} -> " if direction == "out" else f" <-{name}- "
 
 
-def _verbalise(kg: KnowledgeGraph, rows: np.ndarray, hops: list[tuple[int, str]], answers: np.ndarray,
+def _verbalise(kg: KnowledgeGraph, rows: np.ndarray, hops: Sequence[tuple[int, str]], answers: np.ndarray,
                confidence: float, round_: int) -> list[ContextItem]:
     """Table 5 of the paper: ``h -> r1 -> m1 -> r2 -> t``, instances sharing all but the end node
     merged with `` | ``."""

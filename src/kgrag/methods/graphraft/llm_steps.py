@@ -64,8 +64,8 @@ def parse_names(text: str, candidates: dict[int, str], cutoff: float = 90.0) -> 
     """Map the reader's '|'-separated names to the ids of retrieved nodes (strict scoring counts a
     hit only for a node that was in the context); unknown names are dropped."""
     by_norm: dict[str, int] = {}
-    for i, name in candidates.items():
-        by_norm.setdefault(normalize_name(name), i)
+    for node, name in candidates.items():
+        by_norm.setdefault(normalize_name(name), node)
     out: list[int] = []
     for part in re.split(r"[|\n]", text):
         name = part.strip().strip("\"'`*-•. ").strip()
@@ -74,7 +74,7 @@ def parse_names(text: str, candidates: dict[int, str], cutoff: float = 90.0) -> 
         i = by_norm.get(normalize_name(name))
         if i is None:
             hit = process.extractOne(name, candidates, scorer=fuzz.WRatio, score_cutoff=cutoff)
-            i = hit[2] if hit else None
+            i = int(hit[2]) if hit else None
         if i is not None and i not in out:
             out.append(i)
     return out

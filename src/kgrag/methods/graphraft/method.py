@@ -51,7 +51,7 @@ class GraphRAFTOptions(PathModelOptions):
 
 
 @register_method
-class GraphRAFTMethod(LearnedPathMethod):
+class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
     """GraphRAFT: a learned (or LLM) choice among enumerated graph queries; answers read from their results."""
 
     name = "graphraft"
@@ -102,7 +102,7 @@ class GraphRAFTMethod(LearnedPathMethod):
 
         self._workdir = tempfile.TemporaryDirectory(prefix="kgrag-graphraft-")  # until save() copies it
         self._adapter = Path(self._workdir.name) / "lora"
-        report = llm.finetune_lora(examples, self._adapter, epochs=self.options.lora_epochs)  # type: ignore[attr-defined]
+        report = llm.finetune_lora(examples, self._adapter, epochs=self.options.lora_epochs)
         self._llm = llm
         return report
 
@@ -133,7 +133,7 @@ class GraphRAFTMethod(LearnedPathMethod):
                 names = extract_entities(self.llm, question, result)
         with result.stage("select"):
             sel = self.selector.select(question, names)
-        if sel.grounding is None:
+        if sel.grounding is None or sel.question_vector is None:  # both or neither
             raise NoAnswer(UNLINKED)
         if not sel.candidates:
             raise NoAnswer(f"'{self.kg.names[sel.grounding.seed]}' has no relation path in the graph")
@@ -165,11 +165,11 @@ class GraphRAFTMethod(LearnedPathMethod):
         result.num_selected = len(picked)
         for rank, (cand, score) in enumerate(zip(chosen, scores)):
             result.evidence.append(Evidence("query", self._text(cand), score, {
-                "rank": rank, "selected_by": how, "path": cand.path.key(rels), "verbalised": cand.path.verbalise(rels),
-                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers),
-                "route": cand.to_json()}))
+                "rank": rank, "selected_by": how, "verbalised": cand.path.verbalise(rels),
+                "cypher": cand.path.cypher(self.kg.schema, rels), "params": cand.params(), "results": len(cand.answers)},
+                path=cand.path.key(rels), route=cand.route()))
         for node in context[:5]:
-            result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, {"node": node.id}))
+            result.evidence.append(Evidence("path", node.patterns(self.kg)[0], node.similarity, node=node.id))
         if result.text is None and picked:
             result.text = list_text([names[i] for i in picked])
 

@@ -9,11 +9,11 @@ itself, never a made-up sentence.
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field
 
-from ...answer import Answer, Evidence
+from ...answer import Answer, ChunkRef, Evidence
 from ...corpus.search import Retrieved
 from ...errors import NoAnswer
 from ...llm.config import llm_configured
@@ -44,17 +44,18 @@ class HybridOptions(_DocOptions):
     budget: int = Field(20, ge=1, description="Chunks returned (compare with sage at k + k′ = budget).")
 
 
-class DocumentMethod(Method):
+DocOptionsT = TypeVar("DocOptionsT", bound=_DocOptions)
+
+
+class DocumentMethod(Method[DocOptionsT]):
     """A method that retrieves chunks of documents and tables: the OTT-QA-style evaluation sweeps
     its total budget (`with_budget`) and reads the ranked chunks from the answer's evidence."""
-
-    Options = _DocOptions
 
     @abstractmethod
     def _retrieve(self, question: str) -> list[Retrieved]: ...
 
     @abstractmethod
-    def with_budget(self, budget: int) -> DocumentMethod:
+    def with_budget(self, budget: int) -> DocumentMethod[DocOptionsT]:
         """The same method returning ``budget`` chunks in all, retrieval only (no LLM)."""
 
     def _answer(self, question: str, result: Answer) -> None:
@@ -66,9 +67,8 @@ class DocumentMethod(Method):
         chunks = corpus.chunks
         for hit in hits:
             i = hit.chunk
-            result.evidence.append(Evidence("chunk", chunks.texts[i], hit.score, {
-                "chunk": i, "key": chunks.keys[i], "source": chunks.sources[i], "kind": chunks.kinds[i],
-                "title": chunks.titles[i], "stage": hit.stage}))
+            result.evidence.append(Evidence("chunk", chunks.texts[i], hit.score, chunk=ChunkRef(
+                i, chunks.keys[i], chunks.sources[i], chunks.kinds[i], chunks.titles[i], hit.stage)))
         want = self.options.generate
         if want == "always" or (want == "auto" and llm_configured()):
             with result.stage("generate"):
@@ -78,7 +78,8 @@ class DocumentMethod(Method):
 
     def _generate(self, question: str, result: Answer) -> str:
         items = result.evidence[:self.options.context_chunks]
-        context = "\n\n".join(f"[{n}] {e.data['title']} ({e.data['source']}):\n{e.text}" for n, e in enumerate(items, 1))
+        context = "\n\n".join(f"[{n}] {c.title} ({c.source}):\n{e.text}" for n, e in enumerate(items, 1)
+                                if (c := e.chunk) is not None)
         messages = render_prompt("sage_answer", question=question, context=context)
         messages[-1]["truncatable"] = True
         comp = self.llm.chat(messages, max_tokens=160)
@@ -89,11 +90,12 @@ class DocumentMethod(Method):
 def _evidence_line(n: int, e: Evidence) -> str:
     text = " ".join(e.text.split())
     text = text if len(text) <= EVIDENCE_LINE_CHARS else text[:EVIDENCE_LINE_CHARS - 1] + "…"
-    return f"[{n}] {e.data['title']} ({e.data['source']}, {e.data['kind']}): {text}"
+    where = f"{e.chunk.title} ({e.chunk.source}, {e.chunk.kind})" if e.chunk is not None else e.kind
+    return f"[{n}] {where}: {text}"
 
 
 @register_method
-class SageMethod(DocumentMethod):
+class SageMethod(DocumentMethod[SageOptions]):
     """SAGE: hybrid seeds over documents and tables, expanded one hop on the chunk graph and re-ranked (no LLM needed)."""
 
     name = "sage"
@@ -110,7 +112,7 @@ class SageMethod(DocumentMethod):
 
 
 @register_method
-class HybridMethod(DocumentMethod):
+class HybridMethod(DocumentMethod[HybridOptions]):
     """Hybrid BM25 + dense retrieval over documents and tables: SAGE's baseline at the same budget (no graph)."""
 
     name = "hybrid"

@@ -11,6 +11,7 @@ read-only repair loop (grammar, schema check, timeout, row limit, one repair rou
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cached_property
 from typing import Literal
 
@@ -20,6 +21,7 @@ from pydantic import Field
 from ...answer import Answer, Evidence, RankedEntity
 from ...corpus.search import BM25Index, hybrid_scores, top_k
 from ...errors import KgragError, NoAnswer
+from ...graph import KnowledgeGraph
 from ...llm.config import llm_configured
 from ...llm.prompts import render_prompt
 from ...store.cypher.runner import has_relationship_pattern, run_read_query
@@ -62,7 +64,7 @@ class SparkOptions(MethodOptions):
 
 
 @register_method
-class SparkMethod(Method):
+class SparkMethod(Method[SparkOptions]):
     """SPARK: one LLM-written Cypher query over the KG's schema, semantic-search fallback, SAGE expansion."""
 
     name = "spark"
@@ -84,7 +86,7 @@ class SparkMethod(Method):
         result.record_llm("cypher", comp)
         return extract_cypher(comp.text)
 
-    def _repair(self, question: str, result: Answer):
+    def _repair(self, question: str, result: Answer) -> Callable[[str, str], str | None]:
         def repair(query: str, error: str) -> str | None:
             messages = render_prompt("byokg_cypher_repair", question=question, schema=self.kg.schema.describe(),
                                      query=query, error=error)
@@ -112,9 +114,9 @@ class SparkMethod(Method):
         with result.stage("seeds"):
             qvec = kg.embedder.embed([question])[0]
             ids = np.asarray(kg.entities_in_rows(run.rows), dtype=np.int64) if run and run.rows else np.zeros(0, int)
-            from_query = len(ids) > 0
-            if from_query:
-                ordered = _has_order(run.query)
+            seeded_by = run.query if run is not None and len(ids) > 0 else None  # the query the seeds came from
+            if seeded_by is not None:
+                ordered = _has_order(seeded_by)
                 scores = self._hybrid(question, qvec, ids)
                 ranked = ids if ordered else ids[top_k(scores, len(ids))]
                 seeds, tail = ranked[:opts.k], ranked[opts.k:]
@@ -123,7 +125,7 @@ class SparkMethod(Method):
                 seeds, tail = top_k(scores, opts.k), np.zeros(0, dtype=np.int64)
         result.entities = [RankedEntity(kg.names[i], 1.0 - r / (2 * len(seeds)), int(i)) for r, i in enumerate(seeds)]
         result.num_selected = len(seeds)
-        expand = opts.expand == "always" or (opts.expand == "auto" and not (from_query and has_relationship_pattern(run.query)))
+        expand = opts.expand == "always" or (opts.expand == "auto" and not (seeded_by is not None and has_relationship_pattern(seeded_by)))
         if expand and opts.k_expand > 0:
             with result.stage("expand"):
                 neigh = np.setdiff1d(kg.snapshot.step(np.asarray(seeds), direction="both"), seeds)
@@ -149,7 +151,7 @@ def _has_order(query: str) -> bool:
         return False
 
 
-def schema_examples(kg, limit: int = 3) -> str:
+def schema_examples(kg: KnowledgeGraph, limit: int = 3) -> str:
     """Worked examples written from this KG's own schema and data (the paper's are per dataset):
     for the first relationship tables, a real edge's head name and the query that follows it."""
     lines = []

@@ -15,7 +15,8 @@ per query. The edges a solved level reads are kept for the search (:mod:`.steps`
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -45,7 +46,8 @@ def _degree(g: GraphSnapshot, nodes: np.ndarray | None) -> float:
     return math.inf if nodes is None else float(buffers_for(g).degree[nodes].sum())
 
 
-def _incident_values(g: GraphSnapshot, nodes: np.ndarray, rel_cost: np.ndarray | None):  # noqa: ANN202
+def _incident_values(g: GraphSnapshot, nodes: np.ndarray, rel_cost: np.ndarray | None
+                     ) -> Iterator[tuple[bool, np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
     """Per direction: (True = ``nodes`` hold the stored head, owning node, neighbour, relation,
     edge cost) of every edge at ``nodes``."""
     for out, indptr, nbr, rel in ((True, g.out_indptr, g.out_nbr, g.out_rel), (False, g.in_indptr, g.in_nbr, g.in_rel)):
@@ -61,15 +63,15 @@ def edge_bound(g: GraphSnapshot, child: Bound, rel_cost: np.ndarray | None, pare
     when the child has only a constant floor: the parent's candidates then still learn their
     cheapest usable relation, which on a chain ``known - ? - ? - known`` rules out most anchors
     at once. The edges read are returned too, grouped by x: the search's moves for this step."""
-    push, pull = _degree(g, child.support), _degree(g, parent.support)
-    if min(push, pull) > budget:
-        return Bound(min_cost(rel_cost) + child.floor), None
-    if push <= pull:
+    push, pull = _degree(g, child.support), _degree(g, parent.support)  # inf without a support
+    if child.support is not None and push <= min(pull, budget):
         parts = [(nbr, owner, rel, np.full(len(nbr), not out), edge, child.at(owner) + edge)
                  for out, owner, nbr, rel, edge in _incident_values(g, child.support, rel_cost)]
-    else:
+    elif parent.support is not None and pull <= budget:
         parts = [(owner, nbr, rel, np.full(len(nbr), out), edge, child.at(nbr) + edge)
                  for out, owner, nbr, rel, edge in _incident_values(g, parent.support, rel_cost)]
+    else:
+        return Bound(min_cost(rel_cost) + child.floor), None
     step = StepEdges.gather(parts)
     return sparse_bound(*step.least()), step
 

@@ -6,7 +6,7 @@ the steps' edges, so the type both need lives below both.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -22,7 +22,7 @@ class Bound:
 
     floor: float
     support: np.ndarray | None = None
-    values: np.ndarray | None = None
+    values: np.ndarray = field(default_factory=lambda: np.zeros(0))  # aligned with ``support``
     dense: np.ndarray | None = None  # the same, per KG node, for large supports looked up often
     member: np.ndarray | None = None  # per KG node: in the support? (for reading a hub's adjacency)
 

@@ -48,7 +48,7 @@ class SimGRAGOptions(PathModelOptions):
 
 
 @register_method
-class SimGRAGMethod(LearnedPathMethod):
+class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
     """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance."""
 
     name = "simgrag"
@@ -121,7 +121,7 @@ class SimGRAGMethod(LearnedPathMethod):
         rel_costs = [None if pattern.is_unknown(r) else self._top_costs(rels, vecs[r], self.options.k_relations)
                      for _, r, _ in pattern.triples]
         graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
-        return graph, Costs(node_costs, rel_costs), nodes  # type: ignore[arg-type]
+        return graph, Costs(node_costs, rel_costs), nodes
 
     # ---- answering ---------------------------------------------------------------------------------------
     def retrieve(self, pattern: Pattern, result: Answer) -> list[tuple[Pattern, list[str], SubgraphMatch]]:
@@ -160,8 +160,8 @@ class SimGRAGMethod(LearnedPathMethod):
         for j, (_, _, m) in enumerate(found, 1):
             triples = [(names[h], rels[r], names[t]) for h, r, t in m.edges]
             graphs.append(f'"graph [{j}]": {triples!r}')
-            result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd,
-                                            {"gsd": m.gsd, "triples": [list(x) for x in m.edges]}))
+            result.evidence.append(Evidence("subgraph", f"graph [{j}]: {triples}", m.gsd, {"gsd": m.gsd},
+                                            triples=[(int(h), int(r), int(t)) for h, r, t in m.edges]))
         result.evidence.insert(0, Evidence("pattern", pattern.to_text(), None, {"source": self.options.pattern_source}))
         answer = pattern.answer_node()
         gsd: dict[int, float] = {}  # each answer entity's best GSD, in subgraph order
@@ -174,10 +174,10 @@ class SimGRAGMethod(LearnedPathMethod):
             self._verify(question, result, found, evidence)
         elif self.options.generate == "llm":
             with result.stage("generate"):
-                comp = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
-            result.record_llm("answer", comp)
-            result.text = comp.text
-            low = comp.text.lower()
+                reply = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
+            result.record_llm("answer", reply)
+            result.text = reply.text
+            low = reply.text.lower()
             mentioned = sorted((low.find(names[i].lower()), i) for i in ranked if names[i].lower() in low)
             first = [i for _, i in mentioned]
             ranked = first + [i for i in ranked if i not in first]

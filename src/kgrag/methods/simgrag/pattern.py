@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
 
+from ...answer import Answer
 from ...errors import KgragError, LLMOutputError
 from ...llm.base import LLM
 from ...llm.prompts import render_prompt
@@ -131,7 +132,7 @@ def pattern_from_value(value: object) -> Pattern:
         if not (isinstance(tr, (list, tuple)) and len(tr) == 3 and all(isinstance(x, str) and x.strip() for x in tr)):
             raise LLMOutputError(f"triple {i + 1} is not three non-empty strings: {tr!r}")
         out.append(tuple(x.strip() for x in tr))
-    return Pattern(tuple(out))  # type: ignore[arg-type]
+    return Pattern(tuple(out))
 
 
 # ---- pattern sources ---------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ def format_shots(shots: list[dict]) -> str:
     return "\n".join(blocks)
 
 
-def pattern_from_llm(llm: LLM, query: str, shots: list[dict], result=None) -> Pattern:  # noqa: ANN001
+def pattern_from_llm(llm: LLM, query: str, shots: list[dict], result: Answer | None = None) -> Pattern:
     """The paper's query-to-pattern rewrite (Table 16/17), JSON-schema constrained where the
     backend can; the LLM layer repairs once, then this raises a clear error."""
     messages = render_prompt("simgrag_pattern", examples=format_shots(shots), query=query)

@@ -203,7 +203,8 @@ def _search(g: GraphSnapshot, pattern: PatternGraph, costs: Costs, root: int, or
 
     root_cost = costs.node[root]
     # a known root always has a support (its candidates); an unknown one may have none: every node
-    roots = total[root].support if total[root].support is not None else np.arange(n)
+    support = total[root].support
+    roots = support if support is not None else np.arange(n)
     rbound = total[root].at(roots) + np.zeros(len(roots))
     rcost = root_cost[roots] if root_cost is not None else np.zeros(len(roots))
     below = rbound - rcost  # the children's branches, given the root's image

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -40,7 +40,7 @@ class StepEdges:
     columns: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # neighbour, relation, direction, edge cost
 
     @classmethod
-    def gather(cls, parts: list[tuple[np.ndarray, ...]]) -> StepEdges:
+    def gather(cls, parts: Sequence[tuple[np.ndarray, ...]]) -> StepEdges:
         """From (owner, *options) parts: drop edges with an infinite bound, group by owner."""
         owner, *columns, bound = (np.concatenate(x) for x in zip(*parts))
         keep = np.flatnonzero(np.isfinite(bound))
@@ -50,7 +50,7 @@ class StepEdges:
     def of(self, node: int) -> Options:
         lo, hi = np.searchsorted(self.owner, (node, node + 1))
         idx = self.perm[lo:hi]
-        return (*(x[idx] for x in self.columns), self.bound[lo:hi])  # type: ignore[return-value]
+        return (*(x[idx] for x in self.columns), self.bound[lo:hi])
 
     def least(self) -> tuple[np.ndarray, np.ndarray]:
         """(each owner once, the least bound of its edges): the bound of the step's mapped end."""

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import scipy.sparse as sp
@@ -21,6 +22,9 @@ import scipy.sparse as sp
 from ...errors import KgragError
 from ...store.snapshot import GraphSnapshot
 from .dsl import And, Entity, Or, Projection, Query
+
+if TYPE_CHECKING:
+    from .ultraquery import GraphTensors
 
 
 class FuzzyExecutor(ABC):
@@ -132,7 +136,7 @@ class NeuralExecutor(FuzzyExecutor):
         self.model = UltraQuery.from_checkpoint(Path(path)).to(self.device)
         self.ppr_nodes = ppr_nodes
         self._nodes: np.ndarray | None = None
-        self._graph = None
+        self._graph: GraphTensors | None = None
 
     @cached_property
     def _walk(self) -> sp.csr_matrix:

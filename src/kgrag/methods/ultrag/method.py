@@ -69,7 +69,7 @@ def path_to_query(cand: PathCandidate) -> Query:
 
 
 @register_method
-class UltRAGMethod(LearnedPathMethod):
+class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
     """UltRAG: a logical query (learned or LLM-written) run by fuzzy-set executors, then arbitration."""
 
     name = "ultrag"
@@ -139,6 +139,8 @@ class UltRAGMethod(LearnedPathMethod):
                 raise KgragError(f"query names Q{leaf.id}, which is not an entity id of this graph")
             x[leaf.id] = 1.0
             return x
+        if leaf.mention is None:
+            raise KgragError("the query names an entity by neither an id nor a name")
         top, cos = nearest_rows(self.kg.entity_index, self.kg.embed([leaf.mention])[0], self.options.link_k)
         logits = cos / self.options.sigma ** 2  # exp(−d²/2σ²) with d² = 2 − 2cos, normalised
         p = np.exp(logits - logits.max())
@@ -176,7 +178,7 @@ class UltRAGMethod(LearnedPathMethod):
         result.entities = [RankedEntity(names[i], float(scores[i]), i) for i in ranked]
         result.num_selected = len(selected)
         for i in ranked[:5]:
-            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), {"node": i}))
+            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), node=i))
 
     def _arbitrate(self, question: str, text: str, top: list[int], scores: np.ndarray, result: Answer) -> list[int]:
         lines = "\n".join(f"Q{i} | {self.kg.names[i]} | {scores[i]:.3f}" for i in top)
@@ -221,7 +223,7 @@ class UltRAGMethod(LearnedPathMethod):
             for s, gold in runs:
                 chosen = np.flatnonzero(s >= tau)
                 if not len(chosen) and s.max() > 0:
-                    chosen = [int(np.argmax(s))]
+                    chosen = np.array([int(np.argmax(s))])
                 prf = set_prf([names[i] for i in chosen], gold)
                 total += prf[2] if prf else 0.0
             return total / len(runs)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 import torch
@@ -53,11 +54,11 @@ class TypedAdjacency:
         recv_offsets = torch.cat([bag_size.new_zeros(1),
                                   torch.bincount(bag_key // num_types, minlength=num_nodes).cumsum(0)])
         n_bags = len(bag_key)
-        cuts = [] if block_bags is None else torch.searchsorted(
+        cuts: list[int] = [] if block_bags is None else torch.searchsorted(
             recv_offsets, torch.arange(block_bags, max(n_bags, block_bags), block_bags, device=key.device)).tolist()
         nodes = sorted({0, num_nodes, *cuts}) if num_nodes else []
-        bags = recv_offsets[nodes]
-        edges, bags = bag_offsets[bags].tolist(), bags.tolist()
+        at_bags = recv_offsets[nodes]
+        edges, bags = bag_offsets[at_bags].tolist(), at_bags.tolist()
         blocks = [(senders[edges[i]:edges[i + 1]], bag_offsets[bags[i]:bags[i + 1] + 1] - edges[i],
                    bag_type[bags[i]:bags[i + 1]], recv_offsets[nodes[i]:nodes[i + 1] + 1] - bags[i])
                   for i in range(len(nodes) - 1)]
@@ -174,9 +175,11 @@ class EntityModel(nn.Module):
         h = boundary
         for layer in self.layers:
             h = layer(h, boundary, rel_repr, g)
-        first, _, last = self.mlp  # mlp(cat([h, q])): q's half of the first layer is one bias for all nodes
-        hidden = torch.addmm(torch.addmv(first.bias, first.weight[:, DIM:], q), h, first.weight[:, :DIM].t())
-        return torch.sigmoid(torch.addmv(last.bias, hidden.relu_(), last.weight[0]))
+        # mlp(cat([h, q])): q's half of the first layer is one bias for all nodes
+        first, last = cast(nn.Linear, self.mlp[0]), cast(nn.Linear, self.mlp[2])
+        b1, b2 = cast(torch.Tensor, first.bias), cast(torch.Tensor, last.bias)  # torch leaves `bias` untyped
+        hidden = torch.addmm(torch.addmv(b1, first.weight[:, DIM:], q), h, first.weight[:, :DIM].t())
+        return torch.sigmoid(torch.addmv(b2, hidden.relu_(), last.weight[0]))
 
 
 class UltraQuery(nn.Module):

@@ -10,6 +10,7 @@ A refusal is a :class:`ReadOnlyViolation` whose one-line message names the token
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from functools import lru_cache
 from pathlib import Path
 
@@ -64,8 +65,11 @@ def show(text: str, limit: int = 30) -> str:
     return "".join(out) + ("..." if len(text) > limit else "")
 
 
-def position(text: str, offset: int) -> str:
-    """``line L, column C`` (both 1-based) of a character offset."""
+def position(text: str, offset: int | None) -> str:
+    """``line L, column C`` (both 1-based) of a character offset (lark gives a token none only
+    when it made the token up)."""
+    if offset is None:
+        return "an unknown position"
     line = text.count("\n", 0, offset) + 1
     column = offset - (text.rfind("\n", 0, offset) + 1) + 1
     return f"line {line}, column {column}"
@@ -81,7 +85,7 @@ def _readable(terminal: str) -> str:
     return pattern.value.upper() if pattern.type == "str" else terminal
 
 
-def _expected(names: set[str] | frozenset[str] | None) -> str:
+def _expected(names: Collection[str] | None) -> str:
     if not names:
         return ""
     shown = sorted({_readable(n) for n in names if n != "$END" or len(names) == 1})
@@ -91,6 +95,7 @@ def _expected(names: set[str] | frozenset[str] | None) -> str:
 
 def _refusal(query: str, exc: UnexpectedInput) -> ReadOnlyViolation:
     """Turn a lark error into one line naming the offending word or character and its position."""
+    expected: Collection[str] | None
     if isinstance(exc, UnexpectedToken) and exc.token.type == "$END" or isinstance(exc, UnexpectedEOF):
         expected = exc.expected if isinstance(exc, UnexpectedEOF) else exc.accepts or exc.expected
         return ReadOnlyViolation(
@@ -132,10 +137,11 @@ def _tokens_checked(query: str) -> Tree:
     return interactive.feed_eof()
 
 
-def _name(node: Tree) -> Token:
-    token = node.children[0]
-    assert isinstance(token, Token)
-    return token
+def first_token(node: Tree | Token) -> Token:
+    """The first token of ``node`` (a name rule's only one), or ``node`` when it is a token."""
+    while isinstance(node, Tree):
+        node = node.children[0]
+    return node
 
 
 def _check_calls(query: str, tree: Tree) -> None:
@@ -146,14 +152,14 @@ def _check_calls(query: str, tree: Tree) -> None:
         if depth > MAX_TREE_DEPTH:
             raise ReadOnlyViolation(f"refused: the query nests deeper than {MAX_TREE_DEPTH} levels")
         if node.data == "function_call":
-            token = _name(node.children[0])
+            token = first_token(node.children[0])
             name = token.lower()
             if name not in ALLOWED_FUNCTIONS or name in DENIED_FUNCTIONS:
                 raise ReadOnlyViolation(
                     f"refused: function '{show(token)}' at {position(query, token.start_pos)} is not on "
                     "kgrag's read-only allowlist")
         elif node.data == "procedure":
-            token = _name(node)
+            token = first_token(node)
             if token.lower() not in READ_ONLY_PROCEDURES or token.lower() in DENIED_FUNCTIONS:
                 raise ReadOnlyViolation(
                     f"refused: CALL {show(token)} at {position(query, token.start_pos)} is not a known "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
-from .grammar import check_cypher, position, show
+from .grammar import check_cypher, first_token, position, show
 
 if TYPE_CHECKING:
     from ..graph_store import Schema
@@ -51,7 +51,7 @@ def _binding(node: Tree) -> str | None:
     """The variable a node or relationship pattern binds, if any."""
     for child in node.children:
         if isinstance(child, Tree) and child.data == "variable":
-            return _text(child.children[0])
+            return _text(first_token(child))
     return None
 
 
@@ -71,7 +71,9 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
     problems: list[tuple[int, SchemaProblem]] = []
 
     def where(token: Token) -> str:
-        return position(text, token.start_pos) if text is not None else f"line {token.line}, column {token.column}"
+        if text is not None and token.start_pos is not None:
+            return position(text, token.start_pos)
+        return f"line {token.line}, column {token.column}"
 
     def report(kind: str, token: Token, known: list[str]) -> None:
         name = _text(token)
@@ -90,22 +92,22 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
         for child in node.children:
             if isinstance(child, Tree) and child.data == names_rule:
                 for label in child.find_data("label_name"):
-                    token = label.children[0]
+                    token = first_token(label)
                     if _text(token).lower() not in known_lower:
                         report(kind, token, known)
             elif isinstance(child, Tree) and child.data == "properties":
                 maps.append((child, properties))
     for props, allowed in maps:
         for pair in props.children:
-            token = pair.children[0].children[0]
+            token = first_token(pair)
             if _text(token).lower() not in allowed:
                 report("property", token, list(allowed))
     for node in tree.iter_subtrees_topdown():
         if node.data == "property":
             base, key = node.children
             if isinstance(base, Tree) and base.data == "variable":
-                allowed = kinds.get(_text(base.children[0]))
-                token = key.children[0]
-                if allowed is not None and _text(token).lower() not in allowed:
-                    report("property", token, list(allowed))
+                bound = kinds.get(_text(first_token(base)))
+                token = first_token(key)
+                if bound is not None and _text(token).lower() not in bound:
+                    report("property", token, list(bound))
     return [p for _, p in sorted(problems, key=lambda item: item[0])]
