@@ -166,12 +166,12 @@ def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequ
         try:
             mat = np.load(path, mmap_mode="r")
             if mat.shape == (len(texts), embedder.dim):
-                return np.asarray(mat)
+                return mat  # the memmap itself: callers tell a mapped matrix by its type
         except (OSError, ValueError):
             pass  # unreadable: computed again and replaced below
     mat = embed_in_blocks(embedder, texts, progress=progress)
     if save_atomically(path, lambda tmp: np.save(tmp, mat)):
-        return np.asarray(np.load(path, mmap_mode="r"))
+        return np.load(path, mmap_mode="r")
     return mat
 
 
