@@ -184,9 +184,22 @@ def sample_docs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 INTEGRATION_FIXTURES = frozenset({
     "sample_db", "sample_kg", "sample_docs_db", "trained_path_model", "local_llm", "demo_db", "served_db",
     "served_with_token", "cli_db", "server_url"})
+# whole files that start the real thing: `kgrag` subprocesses, servers, the browser, Ray, the local
+# LLM or transformers, MiniLM ingests, kill -9 of concurrent writers
+INTEGRATION_FILES = ("cli/", "cluster/", "service/", "llm/test_transformers.py", "llm/test_local.py",
+                     "llm/test_openai_server.py", "store/test_concurrency.py", "test_ingest_scale.py",
+                     "api/test_database.py", "linking/test_encoders.py", "methods/byokg/test_injection.py")
+INTEGRATION_TESTS = frozenset({"test_shell_line_runs", "test_python_blocks_run_in_order_in_one_namespace"})
+TESTS = Path(__file__).resolve().parent
+
+
+def is_integration(item: pytest.Item) -> bool:
+    where = Path(str(item.path)).resolve().relative_to(TESTS).as_posix()
+    return (bool(INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ())))
+            or where.startswith(INTEGRATION_FILES) or getattr(item, "originalname", item.name) in INTEGRATION_TESTS)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        if INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        if is_integration(item):
             item.add_marker(pytest.mark.integration)
