@@ -194,12 +194,24 @@ TESTS = Path(__file__).resolve().parent
 
 
 def is_integration(item: pytest.Item) -> bool:
-    where = Path(str(item.path)).resolve().relative_to(TESTS).as_posix()
     return (bool(INTEGRATION_FIXTURES.intersection(getattr(item, "fixturenames", ())))
-            or where.startswith(INTEGRATION_FILES) or getattr(item, "originalname", item.name) in INTEGRATION_TESTS)
+            or _where(item).startswith(INTEGRATION_FILES) or getattr(item, "originalname", item.name) in INTEGRATION_TESTS)
+
+
+# The longest files first: `--dist loadfile` hands files to the two workers in collection order, and
+# one of these left for last keeps one worker busy minutes after the other has finished.
+LONGEST_FILES = ("cli/test_commands.py", "cluster/test_identical_results.py", "cli/test_pipeline.py",
+                 "methods/test_auto.py", "methods/simgrag/test_method.py", "learn/test_path_selector.py",
+                 "methods/test_graphraft.py", "docs/test_examples.py", "llm/test_transformers.py")
+
+
+def _where(item: pytest.Item) -> str:
+    return Path(str(item.path)).resolve().relative_to(TESTS).as_posix()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if is_integration(item):
             item.add_marker(pytest.mark.integration)
+    first = {name: rank for rank, name in enumerate(LONGEST_FILES)}
+    items.sort(key=lambda item: first.get(_where(item), len(first)))  # stable: the rest keep their order
