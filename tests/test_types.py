@@ -18,7 +18,7 @@ def test_mypy_finds_no_error():
     git-ignored) makes a re-run take seconds instead of a minute."""
     assert importlib.util.find_spec("mypy") is not None, "mypy is a dev dependency"
     r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"),
-                        "--cache-dir", str(ROOT / ".mypy_cache")], cwd=ROOT, capture_output=True, text=True,
+                        "--cache-dir", str(ROOT / ".mypy_cache")], cwd=ROOT, capture_output=True, text=True, check=False,
                        timeout=900)
     assert r.returncode == 0, r.stdout[-6000:] + r.stderr[-2000:]
     assert r.stdout.startswith("Success: no issues found")
