@@ -185,10 +185,11 @@ INTEGRATION_FIXTURES = frozenset({
     "sample_db", "sample_kg", "sample_docs_db", "trained_path_model", "local_llm", "demo_db", "served_db",
     "served_with_token", "cli_db", "server_url"})
 # whole files that start the real thing: `kgrag` subprocesses, servers, the browser, Ray, the local
-# LLM or transformers, MiniLM ingests, kill -9 of concurrent writers
+# LLM or transformers, MiniLM ingests, kill -9 of concurrent writers, mypy and mkdocs
 INTEGRATION_FILES = ("cli/", "cluster/", "service/", "llm/test_transformers.py", "llm/test_local.py",
                      "llm/test_openai_server.py", "store/test_concurrency.py", "test_ingest_scale.py",
-                     "api/test_database.py", "linking/test_encoders.py", "methods/byokg/test_injection.py")
+                     "api/test_database.py", "linking/test_encoders.py", "methods/byokg/test_injection.py",
+                     "test_types.py", "docs/test_site.py")
 INTEGRATION_TESTS = frozenset({"test_shell_line_runs", "test_python_blocks_run_in_order_in_one_namespace"})
 TESTS = Path(__file__).resolve().parent
 

@@ -147,3 +147,18 @@ def test_training_does_not_depend_on_the_callers_thread_count() -> None:
     finally:
         torch.set_num_threads(before)
     np.testing.assert_array_equal(weights[0], weights[1])
+
+
+def test_nested_trainings_restore_the_first_setting() -> None:
+    from kgrag.learn.path_ranker import TRAINING_THREADS, training_threads
+
+    before = torch.get_num_threads()
+    try:
+        torch.set_num_threads(3)
+        with training_threads():
+            with training_threads():
+                assert torch.get_num_threads() == TRAINING_THREADS
+            assert torch.get_num_threads() == TRAINING_THREADS  # the outer training still runs
+        assert torch.get_num_threads() == 3
+    finally:
+        torch.set_num_threads(before)

@@ -143,3 +143,21 @@ def test_blas_runs_on_one_thread_inside_answers_however_deeply_nested(sample_kg)
     assert _blas_threads() == before
     inner.answer("who directed Kill Bill")  # alone again: limited again
     assert set(inner.seen[1].values()) == {1}
+
+
+def test_a_plug_in_method_without_options_takes_none(movies_kg) -> None:  # noqa: ANN001
+    """A method class that sets no `Options` (written before methods were generic) still builds,
+    refuses unknown options in one line, and lists no options."""
+    from kgrag.errors import InvalidOptionError
+    from kgrag.methods.base import Method
+    from kgrag.methods.options import MethodOptions, describe_options
+
+    class Bare(Method):
+        name = "bare"
+
+        def _answer(self, question, result) -> None:  # noqa: ANN001
+            result.text = "nothing"
+
+    assert Bare(movies_kg).options == MethodOptions() and describe_options(Bare.Options) == []
+    with pytest.raises(InvalidOptionError, match="unknown option 'colour'"):
+        Bare(movies_kg, {"colour": "red"})

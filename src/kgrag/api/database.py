@@ -246,7 +246,7 @@ class Database:
         overall and per type). ``source`` names the questions in the report.
 
         The method is the database's (`method`: its saved model, or self-trained and kept). With
-        ``train`` pairs a fresh one learns from them instead, and what it learned stays in the run
+        ``train`` pairs a fresh one learns from them instead; only its training report stays in the run
         (``fit.json``): an evaluation on a split never replaces the database's trained model."""
         from ..eval.report import write_report
         from ..eval.runner import evaluate, pending

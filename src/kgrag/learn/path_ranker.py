@@ -10,6 +10,7 @@ seconds on a CPU.
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property, lru_cache
@@ -32,17 +33,29 @@ TRAINING_THREADS = 2
 QUESTION_CODES_KEPT = 64  # question codes memoised per ranker (see `PathRanker._question_codes`)
 
 
+_threads_lock = threading.Lock()
+_threads_users: list[int] = []  # the setting before the first of the trainings running now
+
+
 @contextmanager
 def training_threads(count: int = TRAINING_THREADS) -> Iterator[None]:
-    """torch on ``count`` intra-op threads for the block, then as it was (a process-wide setting)."""
+    """torch on ``count`` intra-op threads for the block, then as it was. The setting is process-wide:
+    trainings in several threads at once share it, and the last one out restores the first one's."""
     import torch
 
-    before = torch.get_num_threads()
-    torch.set_num_threads(count)
+    with _threads_lock:
+        if not _threads_users:
+            _threads_users.append(torch.get_num_threads())
+            torch.set_num_threads(count)
+        else:
+            _threads_users.append(_threads_users[0])
     try:
         yield
     finally:
-        torch.set_num_threads(before)
+        with _threads_lock:
+            before = _threads_users.pop()
+            if not _threads_users:
+                torch.set_num_threads(before)
 
 
 def path_features(path_vecs: np.ndarray, paths: Sequence[RelationPath], relation_vecs: np.ndarray) -> np.ndarray:

@@ -75,7 +75,9 @@ class Method(ABC, Generic[OptionsT]):
     available to `create_method`, ``kgrag ask/eval/train -m NAME`` and ``kgrag methods``."""
 
     name: ClassVar[str]
-    Options: type[OptionsT]  # set by each subclass (a ClassVar cannot name a type variable)
+    # set by each subclass (a ClassVar cannot name a type variable); a plug-in that sets none takes
+    # options of no fields, as before methods were generic
+    Options: type[OptionsT] = MethodOptions  # type: ignore[assignment]
 
     def __init__(self, kg: KnowledgeGraph, options: MethodOptions | Mapping[str, Any] | None = None, *,
                  llm: LLM | None = None) -> None:
