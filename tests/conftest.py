@@ -12,6 +12,12 @@ import os
 # llama.cpp's default thread pools would each want both cores (set before numpy/torch load).
 for _var in ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS"):
     os.environ.setdefault(_var, "1")
+# Training runs on two torch threads wherever it runs (`learn.path_ranker.TRAINING_THREADS`: the
+# count the docs' figures were trained with), so two workers' trainings put four threads on two
+# cores. OpenMP's default is to spin while it waits for the other thread: oversubscribed, those spins
+# took the same trainings 3x as long (126 s against 41 s for two test files side by side). Sleeping
+# instead of spinning changes when a thread waits, never what it computes.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import hashlib
 import shutil
