@@ -1,5 +1,6 @@
 """The documentation site builds with `mkdocs build --strict` (a broken link, anchor or docstring
-fails it), shows what the hooks generate, and the docs name only commands that exist."""
+fails it), shows what the hooks generate, and the docs name only commands that exist, and the
+command behind every number they measured."""
 
 from __future__ import annotations
 
@@ -140,3 +141,75 @@ def test_benchmark_commands_name_scripts_and_flags_that_exist():
         source = path.read_text(encoding="utf-8") + common
         unknown = [f for f in flags if f'"{f}"' not in source]
         assert not unknown, f"{doc}: benchmarks/{script} has no option {unknown}"
+
+
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+_SERIES = rf"{_NUMBER}(?:\s?[–-]\s?{_NUMBER}|\s/\s{_NUMBER})*"  # 4–5 ms, 1.74 / 2.00 / 2.32 ms
+MEASURED = re.compile(  # a score (0.xx), or a time, size, ratio or share, alone, as a range or a series
+    r"(?<![\w.,/–-])"  # not inside a word, a version or a range
+    r"(?<![<>≤≥])(?<![<>≤≥] )(?<!over )(?<!default )"  # a threshold, a limit or a default: no measurement
+    rf"(?:0\.\d{{2,}}|{_SERIES}(?:\s?(?:[mµ]s|min|minutes?|seconds?|hours?|[KMGT]i?B|%|[a-z]+/s)|\s[sh]|×))"
+    r"(?!\w|\.\d)")  # "422s" (an HTTP status) and "0.11.3" (a version) are no measurement
+MEASURING = re.compile(r"(?:python3? |bash )benchmarks/|kgrag (?:eval|demo)\b|make (?:demo|test|test-fast|bench)\b"
+                       r"|\.ci/run|pytest|(?:^|[\s/])time |wc -l")
+NOT_PROSE = re.compile(r"\{\{.*?\}\}|<!--.*?-->|\]\([^)]*\)"  # hook tags, comments, link targets,
+                       r"|(?:LadybugDB|Kùzu|`ladybug`|`kuzu`) \d+(?:\.\d+)+")  # versions
+QUOTED = re.compile(r'(?<![^\s(\[])"(?=\S)[^"\n]*\n?[^"\n]*"(?!\w)')  # a quoted question or message
+
+
+def _sections(page: str) -> list[tuple[int, str, list[str], list[tuple[int, str]]]]:
+    """(heading line, heading, commands: its code spans and block lines, prose lines) of each
+    section of a page; a code span may run over lines."""
+    sections: list[tuple[int, str, list[str], list[tuple[int, str]]]] = []
+    fenced = False
+    for number, line in enumerate(page.splitlines(), start=1):
+        if not sections or not fenced and re.match(r"#{1,6} ", line):
+            sections.append((number, line.lstrip("# "), [], []))
+        code, prose = sections[-1][2], sections[-1][3]
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif fenced:
+            code.append(line)
+        else:
+            prose.append((number, NOT_PROSE.sub(" ", line)))
+    for _, _, code, prose in sections:
+        text = "\n".join(line for _, line in prose)
+        code += [" ".join(span.split()) for _, span in CODE_SPAN.findall(text)]
+        for pattern in (CODE_SPAN, QUOTED):  # each replaced by its line breaks, so the line numbers stay
+            text = pattern.sub(lambda m: "\n" * m.group(0).count("\n") + " ", text)
+        prose[:] = zip([n for n, _ in prose], text.split("\n"), strict=True)
+    return sections
+
+
+def _unsourced(page: str) -> list[str]:
+    """'line [heading]: numbers' for each section with measured numbers in its prose and no command."""
+    unsourced = []
+    for start, heading, code, prose in _sections(page):
+        found = [m.group(0) for _, line in prose for m in MEASURED.finditer(line)]
+        if found and not any(MEASURING.search(c) for c in code):
+            lines = sorted({n for n, line in prose if MEASURED.search(line)})
+            unsourced.append(f"{start} [{heading}], lines {lines}: {found}")
+    return unsourced
+
+
+def test_every_measured_number_names_the_command_behind_it():
+    """Issue #40: a score, time, size, ratio or share in the docs stands in a section (from one heading
+    to the next) that names, in code, the command that measured it: a benchmark script, `kgrag eval`,
+    the demo, the tests, `time`. Numbers in code and option values written as code are not prose."""
+    unsourced = [f"{name_of(doc)}:{finding}" for doc in DOCUMENTS
+                 for finding in _unsourced(doc.read_text(encoding="utf-8"))]
+    assert not unsourced, "numbers with no command in their section:\n" + "\n".join(unsourced)
+
+
+def test_the_number_rule_tells_measurements_from_versions_settings_and_code():
+    """The rule above passes the docs only if it sees their numbers: measurements are found (A), what
+    is no measurement is not (B), a command in a span over two lines (C) or in a block whose comment
+    looks like a heading (D) counts."""
+    page = ("# A\n\nHits@1 0.948 → 0.949 (F1), 2.2× faster, 10-100× slower, 0.1–0.4 ms, 55 s, 24 GiB, 20%, 1 / 2 / 3 ms.\n"
+            "## B\n\nHTTP 422s, LadybugDB 0.22 and Kùzu 0.11.3, `-o weight=0.25`, `k1=1.5`,\n"
+            "≥ 0.75, lines over 64 KiB, (by default 64 KiB), \"a limit of 30,000 ms\", 400 lines.\n"
+            "```bash\nkgrag ask q --db mydb   # 7 ms\n```\n"
+            "## C\n\nIt took 3 s (`python\nbenchmarks/x.py --db d`).\n## D\n\nAbout 2 ms.\n"
+            "```bash\n# 2 ms: a comment, not a heading\ntime kgrag ask q --db d\n```\n")
+    assert _unsourced(page) == [("1 [A], lines [3]: ['0.948', '0.949', '2.2×', '10-100×', '0.1–0.4 ms', '55 s', "
+                                 "'24 GiB', '20%', '1 / 2 / 3 ms']")]
