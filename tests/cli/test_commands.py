@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from .conftest import kgrag
+from .inprocess import run_in_process
 
 
 def test_info(cli_db):
@@ -77,24 +78,28 @@ def test_split_and_eval_cli(tmp_path, cli_db):
 
 
 def test_demo_runs_offline(tmp_path):
+    """The main job as a user starts it (the installed entry point, its own process); what it built
+    then answers through `ask` with every method and trains further (in this process: starting
+    torch and MiniLM again for each command is what made this test slow)."""
     r = kgrag("demo", "--db", str(tmp_path / "demo"), "--questions", "1")
     assert r.returncode == 0, r.stderr
     assert "ingested the bundled sample" in r.stdout and "answer:" in r.stdout and "demo finished" in r.stdout
     assert "trained auto on" in r.stdout and "hits@1" in r.stdout and "answered by" in r.stdout
     db = str(tmp_path / "demo")
     q = "who directed The Wild Bunch"
-    r = kgrag("ask", q, "--db", db, "--method", "graphraft")
+    r = run_in_process("ask", q, "--db", db, "--method", "graphraft")
     assert r.returncode == 0 and "MATCH (x0" in r.stdout and "Sam Peckinpah" in r.stdout
-    r = kgrag("ask", q, "--db", db, "--method", "simgrag")  # reuses the path model graphraft trained
+    r = run_in_process("ask", q, "--db", db, "--method", "simgrag")  # reuses the path model graphraft trained
     assert r.returncode == 0 and "subgraph" in r.stdout and "Sam Peckinpah" in r.stdout
-    r = kgrag("ask", q, "--db", db, "--method", "ultrag", "-o", "executor=symbolic", "--json")
+    r = run_in_process("ask", q, "--db", db, "--method", "ultrag", "-o", "executor=symbolic", "--json")
     ans = json.loads(r.stdout)
     assert ans["evidence"][0]["kind"] == "query" and ans["entities"][0]["name"] == "Sam Peckinpah"
-    r = kgrag("ask", q, "--db", db, "--method", "graphraft", "-o", "selector=magic")
+    r = run_in_process("ask", q, "--db", db, "--method", "graphraft", "-o", "selector=magic")
     assert r.returncode == 2 and "graphraft options: selector" in r.stderr + r.stdout and "Traceback" not in r.stderr
     from kgrag.datasets import sample_dir
 
-    r = kgrag("train", "--method", "graphraft", "--db", db, "--data", str(sample_dir() / "questions.jsonl"), "--limit", "60")
+    r = run_in_process("train", "--method", "graphraft", "--db", db, "--data", str(sample_dir() / "questions.jsonl"),
+                       "--limit", "60")
     assert r.returncode == 0 and "trained graphraft on 60 pairs" in r.stdout
 
 

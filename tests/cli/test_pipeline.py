@@ -12,6 +12,7 @@ import pytest
 import kgrag
 from kgrag.datasets import sample_dir
 from tests.cli.conftest import kgrag as run
+from tests.cli.inprocess import run_in_process
 from tests.conftest import MOVIES
 
 FEW = ("-o", "synthetic_per_hop=10")  # auto's self-training on few synthetic questions: fast, same path
@@ -88,17 +89,21 @@ def test_training_that_learns_nothing_publishes_nothing(evaluated: Path) -> None
 
 def test_demo_trains_as_kgrag_train_does_and_ask_uses_it(tmp_path: Path, sample_db: Path) -> None:
     """`kgrag demo` and `kgrag ingest` + `kgrag train` on the same half of the sample's pairs save
-    the same model files in the same place; `kgrag ask` then loads the demo's model. (The plain
-    database is a copy of the shared sample ingest: ingest's own tests check `kgrag ingest`.)"""
+    the same model files in the same place; `kgrag ask`, in a process of its own, then loads the
+    demo's model. (Both databases are copies of the shared sample ingest, which the demo then does
+    not ingest again: `test_demo_runs_offline` runs the whole demo as its own process. Demo, split
+    and train run in this process: each would start torch and MiniLM again.)"""
     import shutil
 
     demo, plain = tmp_path / "demo", tmp_path / "plain"
-    r = run("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")
+    for db in (demo, plain):
+        shutil.copytree(sample_db, db, symlinks=True)
+    r = run_in_process("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")
     assert r.returncode == 0 and "trained graphraft on" in r.stdout, r.stderr
-    r = run("split", str(sample_dir() / "questions.jsonl"), "--out", str(tmp_path / "split"), "--val", "0.5")
+    r = run_in_process("split", str(sample_dir() / "questions.jsonl"), "--out", str(tmp_path / "split"), "--val", "0.5")
     assert r.returncode == 0, r.stderr
-    shutil.copytree(sample_db, plain, symlinks=True)
-    r = run("train", "-m", "graphraft", "--data", str(tmp_path / "split" / "questions.train.jsonl"), "--db", str(plain))
+    r = run_in_process("train", "-m", "graphraft", "--data", str(tmp_path / "split" / "questions.train.jsonl"),
+                       "--db", str(plain))
     assert r.returncode == 0, r.stderr
     trained, demoed = _model_files(plain, "graphraft"), _model_files(demo, "graphraft")
     assert set(trained) == set(demoed) and "ranker.pt" in trained
@@ -117,5 +122,5 @@ def test_demo_trains_as_kgrag_train_does_and_ask_uses_it(tmp_path: Path, sample_
         assert asked == opened.ask(q, "graphraft", subgraph=False).names
         untrained = kgrag.create_method("graphraft", opened.kg).answer(q).names
     assert asked and asked != untrained  # the answer comes from the model the demo trained
-    r = run("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")  # a second run trains nothing
+    r = run_in_process("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")  # a second run trains nothing
     assert r.returncode == 0 and "trained graphraft" not in r.stdout and _version(demo) == version, r.stderr

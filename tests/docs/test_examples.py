@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.inprocess import run_in_process
+
 from .inputs import TRIPLES, qa_pairs, write_inputs, write_shared
 from .markdown import BLOCKS, EXECUTED, KGRAG_LINES, MAKE_LINES, NOT_RUN_BLOCKS, PYTHON_DOCS, REPO, Block, ShellLine
 
@@ -207,32 +209,9 @@ class PageSession:
 
 
 def run_kgrag(line: ShellLine, work: Path) -> Outcome:
-    """``kgrag ARGS`` as the installed script runs it (`kgrag.cli.main`: its one-line errors and exit
-    codes included), in ``work``, with its output captured."""
-    import contextlib
-    import io
-
-    from kgrag.cli import main
-
-    stdout, stderr, code = io.StringIO(), io.StringIO(), 0
-    argv, cwd = sys.argv, Path.cwd()
-    sys.argv = ["kgrag", *line.args[1:]]
-    os.chdir(work)
-    try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            try:
-                main()
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except Exception:  # noqa: BLE001 - a traceback is a failure of the line, shown in full
-        import traceback
-
-        stderr.write(traceback.format_exc())
-        code = 1
-    finally:
-        sys.argv = argv
-        os.chdir(cwd)
-    return Outcome(line, code, stdout.getvalue(), stderr.getvalue())
+    """``kgrag ARGS`` as the installed script runs it, in this process (`run_in_process`)."""
+    r = run_in_process(*line.args[1:], cwd=work)
+    return Outcome(line, r.returncode, r.stdout, r.stderr)
 
 
 @pytest.fixture(scope="module")
