@@ -168,6 +168,16 @@ def sample_split():  # noqa: ANN201
     return split_items(load_jsonl(sample_dir() / "questions.jsonl"), 0.5)
 
 
+@pytest.fixture
+def short_ranker_training(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Path-ranker trainings of 50 updates instead of at least 400 (`PathRanker.fit`'s min_steps):
+    for tests of what a training saves, loads, combines or reports, not of how well it learns."""
+    from kgrag.learn.path_ranker import PathRanker
+
+    full_fit = PathRanker.fit
+    monkeypatch.setattr(PathRanker, "fit", lambda self, *a, **kw: full_fit(self, *a, **{**kw, "min_steps": 50}))
+
+
 @pytest.fixture(scope="session")
 def sample_docs_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled documents-and-tables sample, chunked, encoded (real MiniLM) and linked."""

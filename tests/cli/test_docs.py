@@ -8,6 +8,7 @@ from pathlib import Path
 from kgrag.datasets import sample_dir
 
 from .conftest import kgrag
+from .inprocess import run_in_process
 
 DOCS = sample_dir() / "docs"
 
@@ -18,13 +19,14 @@ def test_ingest_docs_ask_and_eval(tmp_path: Path) -> None:
               str(DOCS / "passages.jsonl"), "--no-similarity")
     assert r.returncode == 0, r.stderr
     assert "13 chunks from 13 sources" in r.stdout and "average degree" in r.stdout
-    r = kgrag("ask", "Which lander was released by the probe launched in 1997?", "--db", str(db), "-m", "sage",
-              "--json")
+    # ask and eval in this process (each would start torch and MiniLM again); ingest-docs ran as its own
+    r = run_in_process("ask", "Which lander was released by the probe launched in 1997?", "--db", str(db), "-m",
+                       "sage", "--json")
     assert r.returncode == 0, r.stderr
     ans = json.loads(r.stdout)
     assert ans["method"] == "sage" and ans["evidence"][0]["kind"] == "chunk"
-    r = kgrag("eval", "--db", str(db), "-m", "hybrid", "--data", str(DOCS / "questions.jsonl"), "--out",
-              str(tmp_path / "run"))
+    r = run_in_process("eval", "--db", str(db), "-m", "hybrid", "--data", str(DOCS / "questions.jsonl"), "--out",
+                       str(tmp_path / "run"))
     assert r.returncode == 0, r.stderr
     assert "passage recall by budget, hybrid" in r.stdout
     assert (tmp_path / "run" / "report.md").exists()

@@ -69,6 +69,7 @@ def test_members_are_validated(sample_kg) -> None:  # noqa: ANN001
         create_method("auto", sample_kg, {"members": "auto"})
 
 
+@pytest.mark.usefixtures("short_ranker_training")
 def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample_split, tmp_path, monkeypatch) -> None:  # noqa: ANN001
     method = create_method("auto", sample_kg, {"synthetic_per_hop": 30})
     report = method.fit(sample_split[0])
@@ -109,6 +110,7 @@ def test_fit_on_pairs_then_save_and_load_give_the_same_answers(sample_kg, sample
     assert fallback.members["graphraft"].selector.companions == []  # nor its companion
 
 
+@pytest.mark.usefixtures("short_ranker_training")
 def test_without_ensemble_the_refit_member_scores_alone(sample_kg, sample_split) -> None:  # noqa: ANN001
     method = create_method("auto", sample_kg, {"synthetic_per_hop": 30, "ensemble": False})
     report = method.fit(sample_split[0][:60])
@@ -116,7 +118,7 @@ def test_without_ensemble_the_refit_member_scores_alone(sample_kg, sample_split)
     assert method.members["graphraft"].selector.companions == []
 
 
-def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg) -> None:  # noqa: ANN001
+def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg, tmp_path) -> None:  # noqa: ANN001
     from .byokg.conftest import ScriptedLLM
 
     llm = ScriptedLLM({"linker": [{"entities": ["21 Grams"], "paths": ["directed_by"], "opencypher": "",
@@ -124,12 +126,15 @@ def test_escalates_to_the_llm_method_only_when_unsure_and_allowed(sample_kg) -> 
                        "answer": [{"answers": ["Alejandro González Iñárritu"]}]})
     sure = create_method("auto", sample_kg, {"synthetic_per_hop": 20, "escalate_below": 0.0}, llm=llm)
     assert "byokg" not in sure.answer("who directed 21 Grams").produced_by
+    sure.save(tmp_path / "auto")  # the others load its self-training instead of repeating it
     unsure = create_method("auto", sample_kg, {"synthetic_per_hop": 20, "escalate_below": 1.0}, llm=llm)
+    assert unsure.load(tmp_path / "auto")
     ans = unsure.answer("who directed 21 Grams")
     assert ans.produced_by[0] == "byokg" and ans.llm_calls and ans.confidence is None
     assert ans.evidence[0].text == "answered by byokg (escalated)"
     never = create_method("auto", sample_kg, {"synthetic_per_hop": 20, "escalate_below": 1.0, "escalate": "never"},
                           llm=llm)
+    assert never.load(tmp_path / "auto")
     assert never.answer("who directed 21 Grams").produced_by[0] != "byokg"
 
 

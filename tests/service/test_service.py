@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -16,6 +14,7 @@ import pytest
 from kgrag.llm import LLMConfig
 from kgrag.llm.factory import create_llm
 from kgrag.service import ServiceSettings
+from tests.cli.inprocess import run_in_process
 
 from .conftest import free_port, running
 
@@ -61,8 +60,9 @@ def _without_timings(text: str) -> str:
 def test_cli_json_and_service_are_byte_identical(served_db: str, demo_db: Path) -> None:
     for method in ("baseline", "byokg"):
         served = httpx.post(f"{served_db}/ask", json={"question": QUESTION, "method": method}, timeout=60).text
-        cli = subprocess.run([sys.executable, "-m", "kgrag", "ask", QUESTION, "--db", str(demo_db), "-m", method,
-                              "--json"], capture_output=True, text=True, check=True, timeout=300).stdout
+        run = run_in_process("ask", QUESTION, "--db", str(demo_db), "-m", method, "--json")  # the CLI's own code
+        assert run.returncode == 0, run.stderr
+        cli = run.stdout
         assert _without_timings(cli.rstrip("\n")) == _without_timings(served)
 
 
@@ -172,7 +172,7 @@ def test_stream_without_llm_sends_stages_then_the_answer(served_db: str) -> None
     assert json.loads(events[-1][1])["entities"][0]["name"] == GOLD
 
 
-def test_stream_sends_the_local_models_text_as_it_is_written(demo_db: Path, local_llm) -> None:  # noqa: ANN001
+def test_stream_sends_the_local_models_text_as_it_is_written(demo_db: Path, local_llm) -> None:
     with running(ServiceSettings(db=demo_db, llm=local_llm)) as url:
         body = {"question": QUESTION, "method": "simgrag", "options": {"generate": "llm"}}
         with httpx.stream("POST", f"{url}/ask/stream", json=body, timeout=300) as r:

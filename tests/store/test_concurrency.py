@@ -201,7 +201,7 @@ def test_concurrent_writers_and_readers_survive_kill9(tmp_path):
     from kgrag.store.database import Source, ingest
 
     seed = int(os.environ.get("KGRAG_STRESS_SEED", "19"))
-    seconds = float(os.environ.get("KGRAG_STRESS_SECONDS", "20"))
+    seconds = float(os.environ.get("KGRAG_STRESS_SECONDS", "10"))
     rng = random.Random(seed)
     files = write_files(tmp_path)
     valid = valid_states(files)
