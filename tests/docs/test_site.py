@@ -1,6 +1,7 @@
 """The documentation site builds with `mkdocs build --strict` (a broken link, anchor or docstring
 fails it), shows what the hooks generate, and the docs name only commands that exist, and the
-command behind every number they measured."""
+command behind every number they measured, and state what is: how a figure changed is history, for
+CHANGELOG.md."""
 
 from __future__ import annotations
 
@@ -213,3 +214,38 @@ def test_the_number_rule_tells_measurements_from_versions_settings_and_code():
             "```bash\n# 2 ms: a comment, not a heading\ntime kgrag ask q --db d\n```\n")
     assert _unsourced(page) == [("1 [A], lines [3]: ['0.948', '0.949', '2.2×', '10-100×', '0.1–0.4 ms', '55 s', "
                                  "'24 GiB', '20%', '1 / 2 / 3 ms']")]
+
+
+_FIGURE = rf"(?:about |~|≈|\*\*|\()*\s?{_NUMBER}"  # a figure, as prose writes it
+HISTORY = re.compile(  # a figure, its unit and a word or two, an arrow, a figure; or "from X to Y"
+    rf"(?<![\w.,/–-]){_NUMBER}(?:[^\S\n]*[^\s\d→]+){{0,3}}?\s*→\s*{_FIGURE}"
+    rf"|\bfrom\s+{_FIGURE}(?:\s?[–-]\s?{_NUMBER}|\s/\s{_NUMBER})*[^\s\d]*(?:\s+[^\s\d]\S*){{0,3}}?\s+to\s+{_FIGURE}")
+
+
+def _history(page: str) -> list[int]:
+    """Line numbers of the prose (not code, not quotes) where a figure turns into another."""
+    found = []
+    for _, _, _, prose in _sections(page):
+        text = "\n".join(line for _, line in prose)
+        found += [prose[text.count("\n", 0, m.start())][0] for m in HISTORY.finditer(text)]
+    return list(dict.fromkeys(found))
+
+
+def test_the_docs_state_what_is_and_leave_history_to_the_changelog():
+    """Issue #40: a page says what a method does now and why, with figures its named command gives
+    today; "0.85 → 0.88" or "from 22 ms to 16 ms" is a development log, which CHANGELOG.md keeps."""
+    history = [f"{name_of(doc)}:{line}" for doc in DOCUMENTS for line in _history(doc.read_text(encoding="utf-8"))]
+    assert not history, "history belongs in CHANGELOG.md:\n" + "\n".join(history)
+
+
+def test_the_history_rule_tells_a_change_from_a_flow():
+    """What the rule above flags (a before and after, also over a line break or in a series) and what
+    it leaves alone (an arrow between words, a figure in code, a range, a count of workers written
+    with "to" but no "from")."""
+    page = ("# A\n\nHits@1 0.8525 → 0.885, 13 → 8 ms, 2.0 / 5.3 / 1.2 → **0.17 / 0.75 ms**,\n"
+            "latency went from 22–25 ms p50 to\n16 ms; from 1.55 / 1.57 ms to 0.62 / 0.61 ms,\n"
+            "a 2.8 ms full argsort → about 1.5 ms, from 0.946 to 0.958, from 1.41× its p50 to 1.29×.\n"
+            "## B\n\nQuestion → pattern graph → answer, person→film, `13 → 8 ms`, 1–2 ms,\n"
+            "\"from 3 to 4\", 2 to 4 workers, seed → expand → re-rank, from the 10 nearest to each.\n"
+            "```text\n0.1 → 0.2\n```\n")
+    assert _history(page) == [3, 4, 5, 6]
