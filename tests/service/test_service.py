@@ -173,8 +173,9 @@ def test_stream_without_llm_sends_stages_then_the_answer(served_db: str) -> None
 
 
 def test_stream_sends_the_local_models_text_as_it_is_written(demo_db: Path, local_llm) -> None:
+    """A question the 135M model answers in a sentence (~10 tokens; to QUESTION it writes all 256)."""
     with running(ServiceSettings(db=demo_db, llm=local_llm)) as url:
-        body = {"question": QUESTION, "method": "simgrag", "options": {"generate": "llm"}}
+        body = {"question": "what genre is 21 Grams", "method": "simgrag", "options": {"generate": "llm"}}
         with httpx.stream("POST", f"{url}/ask/stream", json=body, timeout=300) as r:
             events = _events(r.read().decode())
     tokens = [json.loads(d)["text"] for k, d in events if k == "token"]

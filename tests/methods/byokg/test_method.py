@@ -99,8 +99,9 @@ def test_zero_shot_needs_no_training_and_no_llm(sample_kg):
 def test_the_local_model_runs_the_llm_loop(sample_kg, local_llm):
     """The real bundled model through the loop: its replies are constrained to the JSON schema;
     a reply that still fails (a 135M model may run out of tokens) is a warning, and the learned
-    linker's part of the answer is returned."""
-    options = {"linker": "llm", "rounds": 1, "max_llm_calls": 3, "llm_max_tokens": 160, "triplets": "scored"}
+    linker's part of the answer is returned. 96 tokens: the answer step's reply takes 60 (when
+    written); the linker's fails at any cap and each of its two tries costs up to the cap."""
+    options = {"linker": "llm", "rounds": 1, "max_llm_calls": 3, "llm_max_tokens": 96, "triplets": "scored"}
     ans = create_method("byokg", sample_kg, options, llm=local_llm).answer("who directed Swann in Love")
     failed = [w for w in ans.warnings if "step failed" in w]
     assert len(ans.llm_calls) + len(failed) >= 1 and len(ans.llm_calls) <= 3

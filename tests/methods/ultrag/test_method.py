@@ -64,7 +64,7 @@ def test_bad_options_and_ids(sample_kg):
 
 def test_llm_query_writing_and_arbitration_run_end_to_end(sample_kg, local_llm, symbolic):
     m = create_method("ultrag", sample_kg, query_source="llm", arbitrator="llm", llm=local_llm, threshold=0.5)
-    for q in ["who directed The Wild Bunch", "what genre is Predators"]:
+    for q in ["what genre is Predators"]:  # one question: a ~230-token prompt and a grammar-constrained query
         ans = m.answer(q)
         purposes = [c.purpose for c in ans.llm_calls]
         assert purposes[0] == "query"  # grammar-constrained: the query always parses
