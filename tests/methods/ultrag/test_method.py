@@ -62,7 +62,24 @@ def test_bad_options_and_ids(sample_kg):
         m.leaf_set(Entity(id=99999999))
 
 
-def test_llm_query_writing_and_arbitration_run_end_to_end(sample_kg, local_llm, symbolic):
+def test_the_local_model_arbitrates_among_a_learned_querys_answers(sample_kg, local_llm, symbolic, tmp_path):
+    """The learned query scores the candidates, and the bundled model picks among the top ones (it
+    sees ids, names and scores); its pick can only be one of them, or a clear error."""
+    symbolic.save(tmp_path)
+    m = create_method("ultrag", sample_kg, arbitrator="llm", top_candidates=10, llm=local_llm)
+    assert m.load(tmp_path)
+    ans = m.answer("what genre is Predators")
+    assert [c.purpose for c in ans.llm_calls] == ["arbitrate"]
+    if ans.error is None:
+        shown = {e.name for e in symbolic.answer("what genre is Predators").entities[:10]}
+        assert ans.selected and set(ans.selected) <= shown
+    else:
+        assert "arbitrator returned no candidate" in ans.error
+
+
+def test_llm_query_writing_runs_end_to_end(sample_kg, local_llm, symbolic):
+    """A grammar-constrained query by the bundled model (it anchors nowhere here, so the LLM
+    arbitrator configured beside it has nothing to arbitrate: the test above runs it)."""
     m = create_method("ultrag", sample_kg, query_source="llm", arbitrator="llm", llm=local_llm, threshold=0.5)
     for q in ["what genre is Predators"]:  # one question: a ~230-token prompt and a grammar-constrained query
         ans = m.answer(q)
