@@ -70,8 +70,12 @@ def answer_shard(worker: WorkerMethod, items: list[QAItem]) -> list[dict[str, An
 
 def pending(items: list[QAItem], out_dir: Path) -> list[QAItem]:
     """The questions ``out_dir`` holds no record of yet (what a resumed `evaluate` answers)."""
+    return _recorded_and_pending(items, out_dir)[1]
+
+
+def _recorded_and_pending(items: list[QAItem], out_dir: Path) -> tuple[dict[str, dict[str, Any]], list[QAItem]]:
     done = read_predictions(out_dir)
-    return [it for it in items if it.qid not in done]
+    return done, [it for it in items if it.qid not in done]
 
 
 def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: Path,
@@ -79,8 +83,7 @@ def evaluate(kg: KnowledgeGraph, method: Method, items: list[QAItem], out_dir: P
     """Evaluate ``method`` as it is (loaded or trained by the caller: `Database.evaluate`) on
     ``items``; questions already in ``out_dir`` are skipped (resume)."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    done = read_predictions(out_dir)
-    todo = [it for it in items if it.qid not in done]
+    done, todo = _recorded_and_pending(items, out_dir)
     runner = current_runner()
     if runner is not None and len(todo) > QUESTION_SHARD:  # shards of questions on workers, written in order
         setup = partial(open_worker_method, kg.worker_opener(), MethodRecipe.of(method))

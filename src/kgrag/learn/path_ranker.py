@@ -34,7 +34,8 @@ QUESTION_CODES_KEPT = 64  # question codes memoised per ranker (see `PathRanker.
 
 
 _threads_lock = threading.Lock()
-_threads_users: list[int] = []  # the setting before the first of the trainings running now
+_threads_running = 0  # trainings inside `training_threads` now
+_threads_before = 0  # torch's setting before the first of them
 
 
 @contextmanager
@@ -43,19 +44,19 @@ def training_threads(count: int = TRAINING_THREADS) -> Iterator[None]:
     trainings in several threads at once share it, and the last one out restores the first one's."""
     import torch
 
+    global _threads_running, _threads_before
     with _threads_lock:
-        if not _threads_users:
-            _threads_users.append(torch.get_num_threads())
+        if _threads_running == 0:
+            _threads_before = torch.get_num_threads()
             torch.set_num_threads(count)
-        else:
-            _threads_users.append(_threads_users[0])
+        _threads_running += 1
     try:
         yield
     finally:
         with _threads_lock:
-            before = _threads_users.pop()
-            if not _threads_users:
-                torch.set_num_threads(before)
+            _threads_running -= 1
+            if _threads_running == 0:
+                torch.set_num_threads(_threads_before)
 
 
 def path_features(path_vecs: np.ndarray, paths: Sequence[RelationPath], relation_vecs: np.ndarray) -> np.ndarray:
