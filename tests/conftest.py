@@ -60,7 +60,7 @@ class HashEmbedder:
     name = "hash-test"
     dim = 64
 
-    def embed(self, texts, *, batch_size=256, progress=False):  # noqa: ANN001, ANN201
+    def embed(self, texts, *, batch_size=256, progress=False):
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, t in enumerate(texts):
             for w in t.lower().split():
@@ -106,6 +106,13 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory, name: str, build: Cal
     return target
 
 
+def copy_shared(shared: Path, target: Path) -> Path:
+    """A writable copy of a shared database. Methods add lazily built caches to the shared one while
+    other workers run (written as hidden temporary files, then renamed): those are left out."""
+    shutil.copytree(shared, target, symlinks=True, ignore=shutil.ignore_patterns(".*"))
+    return target
+
+
 @pytest.fixture(scope="session")
 def sample_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled movie sample ingested with the real MiniLM (what `kgrag demo` builds), read-only."""
@@ -128,7 +135,7 @@ def sample_kg(sample_db: Path) -> KnowledgeGraph:
 
 @pytest.fixture(scope="session")
 def trained_path_model(tmp_path_factory: pytest.TempPathFactory, sample_db: Path,
-                       sample_split) -> tuple[Path, dict]:  # noqa: ANN001
+                       sample_split) -> tuple[Path, dict]:
     """The shared relation-path model (`kgrag train -m graphraft`) trained once on the first half of
     the sample's pairs: (its directory, the training report, which also holds ``fresh_answers``: the
     fitted model's answers to the first ten held-out questions). Load it; do not write into it."""
@@ -153,7 +160,7 @@ def trained_path_model(tmp_path_factory: pytest.TempPathFactory, sample_db: Path
 
 
 @pytest.fixture(scope="session")
-def local_llm():  # noqa: ANN201
+def local_llm():
     """The bundled SmolLM2-135M through llama.cpp (real model)."""
     from kgrag.llm import LLMConfig, LocalLLM
 
@@ -161,7 +168,7 @@ def local_llm():  # noqa: ANN201
 
 
 @pytest.fixture(scope="session")
-def sample_split():  # noqa: ANN201
+def sample_split():
     """The bundled sample QA pairs, split in half as `kgrag demo` does."""
     from kgrag.datasets import load_jsonl, sample_dir, split_items
 

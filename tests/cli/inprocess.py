@@ -13,11 +13,13 @@ import os
 import subprocess
 import sys
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 
 def run_in_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    from kgrag.cli import main
+    from kgrag.cli import common, main
 
     stdout, stderr, code = io.StringIO(), io.StringIO(), 0
     argv, before = sys.argv, Path.cwd()
@@ -25,7 +27,7 @@ def run_in_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedP
     if cwd is not None:
         os.chdir(cwd)
     try:
-        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr), _as_if_piped(common):
             try:
                 main()
             except SystemExit as exc:
@@ -37,3 +39,19 @@ def run_in_process(*args: str, cwd: Path | None = None) -> subprocess.CompletedP
         sys.argv = argv
         os.chdir(before)
     return subprocess.CompletedProcess(["kgrag", *args], code, stdout.getvalue(), stderr.getvalue())
+
+
+@contextlib.contextmanager
+def _as_if_piped(common: Any) -> Iterator[None]:
+    """The CLI's rich consoles as a process writing to a pipe has them (no colour codes, wide lines,
+    like `tests/cli/conftest.kgrag`'s COLUMNS=200): they decided at import, from this process's
+    terminal (under `pytest -s` a tty)."""
+    consoles = (common.out, common.console)
+    saved = [(c._color_system, c._width) for c in consoles]  # rich has no public setter
+    for c in consoles:
+        c._color_system, c._width = None, 200
+    try:
+        yield
+    finally:
+        for c, (color, width) in zip(consoles, saved, strict=True):
+            c._color_system, c._width = color, width

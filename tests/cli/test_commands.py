@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -77,12 +79,18 @@ def test_split_and_eval_cli(tmp_path, cli_db):
     assert r.returncode == 0 and json.loads((tmp_path / "o" / "ceiling.json").read_text())["1-hop"]["reachable@1"] == 1.0
 
 
-def test_demo_runs_offline(tmp_path):
-    """The main job as a user starts it (the installed entry point, its own process); what it built
-    then answers through `ask` with every method and trains further (in this process: starting
-    torch and MiniLM again for each command is what made this test slow)."""
-    r = kgrag("demo", "--db", str(tmp_path / "demo"), "--questions", "1")
+def test_demo_runs_offline(tmp_path, sample_db):
+    """The main job as a user starts it (the installed `kgrag` script, its own process): its ingest
+    stores the same vectors as the shared sample ingest, and what it built then answers through
+    `ask` with every method and trains further (in this process: starting torch and MiniLM again
+    for each command is what made this test slow)."""
+    script = Path(sys.executable).with_name("kgrag")
+    r = subprocess.run([str(script), "demo", "--db", str(tmp_path / "demo"), "--questions", "1"], capture_output=True,
+                       text=True, timeout=600, check=False, env={**os.environ, "COLUMNS": "200"})
     assert r.returncode == 0, r.stderr
+    for name in ("encoder.json", "emb-all-MiniLM-L6-v2-entities.npy", "emb-all-MiniLM-L6-v2-relations.npy"):
+        demo_file, shared_file = (d / "current" / "cache" / name for d in (tmp_path / "demo", sample_db))
+        assert demo_file.read_bytes() == shared_file.read_bytes(), name
     assert "ingested the bundled sample" in r.stdout and "answer:" in r.stdout and "demo finished" in r.stdout
     assert "trained auto on" in r.stdout and "hits@1" in r.stdout and "answered by" in r.stdout
     db = str(tmp_path / "demo")

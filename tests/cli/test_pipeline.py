@@ -1,6 +1,8 @@
 """One pipeline (#40): every surface ingests, trains, self-trains and evaluates through
-`kgrag.Database`, so what one saves in the database the others load. Real subprocesses, the real
-graph store; the tiny movie KG where it suffices, the bundled sample (MiniLM) for the demo."""
+`kgrag.Database`, so what one saves in the database the others load. The real `kgrag` command (as a
+process of its own where the claim is about another process loading what one saved, in the test's
+process otherwise), the real graph store; the tiny movie KG where it suffices, the bundled sample
+(MiniLM) for the demo."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import kgrag
 from kgrag.datasets import sample_dir
 from tests.cli.conftest import kgrag as run
 from tests.cli.inprocess import run_in_process
-from tests.conftest import MOVIES
+from tests.conftest import MOVIES, copy_shared
 
 FEW = ("-o", "synthetic_per_hop=10")  # auto's self-training on few synthetic questions: fast, same path
 
@@ -93,11 +95,9 @@ def test_demo_trains_as_kgrag_train_does_and_ask_uses_it(tmp_path: Path, sample_
     demo's model. (Both databases are copies of the shared sample ingest, which the demo then does
     not ingest again: `test_demo_runs_offline` runs the whole demo as its own process. Demo, split
     and train run in this process: each would start torch and MiniLM again.)"""
-    import shutil
-
     demo, plain = tmp_path / "demo", tmp_path / "plain"
     for db in (demo, plain):
-        shutil.copytree(sample_db, db, symlinks=True)
+        copy_shared(sample_db, db)
     r = run_in_process("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")
     assert r.returncode == 0 and "trained graphraft on" in r.stdout, r.stderr
     r = run_in_process("split", str(sample_dir() / "questions.jsonl"), "--out", str(tmp_path / "split"), "--val", "0.5")

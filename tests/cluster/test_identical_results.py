@@ -28,6 +28,9 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Each step done twice, in one process and on Ray, into sibling databases: the plain side runs
     the `kgrag` commands in this process (not the shared sample database: tests' lazily built
     caches land in it), the Ray side runs each step as a process of its own."""
+    import torch
+
+    assert torch.get_num_threads() == 1, "the plain side must run on one thread, as a Ray worker does"
     d = tmp_path_factory.mktemp("ray-identity")
     lines = (sample_dir() / "questions.jsonl").read_text(encoding="utf-8").splitlines()
     (d / "train.jsonl").write_text("\n".join(lines[:TRAIN]) + "\n", encoding="utf-8")

@@ -4,7 +4,6 @@ document, and bad input that leaves everything as it was."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from kgrag.errors import IngestError, InputFileError, NoDocumentsError
 from kgrag.graph import KnowledgeGraph
 from kgrag.store.database import Source, ingest
 from kgrag.store.versions import current_version
+from tests.conftest import copy_shared
 
 DOCS = sample_dir() / "docs"
 
@@ -104,7 +104,7 @@ def test_a_kg_without_documents_says_how_to_add_them(movies_kg: KnowledgeGraph) 
 def test_graph_store_chunk_tables_survive_copy(tmp_path: Path, sample_docs_db: Path) -> None:
     """A copied database directory (versions are self-contained) still answers Cypher over chunks."""
     copy = tmp_path / "copy"
-    shutil.copytree(sample_docs_db, copy, symlinks=True)
+    copy_shared(sample_docs_db, copy)
     with KnowledgeGraph(copy) as kg:
         assert kg.store.query("MATCH (c:DocChunk) RETURN count(*) AS n")[0]["n"] == kg.corpus.meta["chunks"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 import threading
 import time
@@ -14,6 +13,7 @@ import pytest
 import uvicorn
 
 from kgrag.service import ServiceSettings, create_app
+from tests.conftest import copy_shared
 
 TOKEN = "s3cret-test-token"
 
@@ -23,7 +23,7 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory, sample_db: Path) -> Path:
     """The bundled movie sample ingested with the real embedder (what `kgrag demo` builds): this
     worker's own copy of the shared build, as serving `auto` saves its self-training into it."""
     db = tmp_path_factory.mktemp("served") / "db"
-    shutil.copytree(sample_db, db, symlinks=True)
+    copy_shared(sample_db, db)
     return db
 
 

@@ -4,7 +4,6 @@ new database version picked up by a running service without failing a request.""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -17,6 +16,7 @@ import pytest
 
 from kgrag.service import ServiceSettings
 from kgrag.store.database import Source, ingest
+from tests.conftest import copy_shared
 
 from .conftest import free_port, running
 
@@ -65,7 +65,7 @@ def test_two_replicas_answer_behind_one_port(replicas_url: str) -> None:
 
 def test_a_new_version_is_picked_up_without_a_failed_request(demo_db: Path, tmp_path: Path) -> None:
     db = tmp_path / "db"
-    shutil.copytree(demo_db, db, symlinks=True)
+    copy_shared(demo_db, db)
     extra = tmp_path / "extra.txt"
     extra.write_text("Inception|directed_by|Somebody Else\n", encoding="utf-8")
     statuses: list[int] = []

@@ -60,7 +60,9 @@ def _without_timings(text: str) -> str:
 def test_cli_json_and_service_are_byte_identical(served_db: str, demo_db: Path) -> None:
     for method in ("baseline", "byokg"):
         served = httpx.post(f"{served_db}/ask", json={"question": QUESTION, "method": method}, timeout=60).text
-        run = run_in_process("ask", QUESTION, "--db", str(demo_db), "-m", method, "--json")  # the CLI's own code
+        # the CLI's own code, in this (the server's) process: byte identity of the two surfaces' output,
+        # not a second process (tests/cli run `kgrag ask --json` as one)
+        run = run_in_process("ask", QUESTION, "--db", str(demo_db), "-m", method, "--json")
         assert run.returncode == 0, run.stderr
         cli = run.stdout
         assert _without_timings(cli.rstrip("\n")) == _without_timings(served)

@@ -246,11 +246,11 @@ def test_concurrent_writers_and_readers_survive_kill9(tmp_path):
 
     order = {"w": rng.sample(list(WRITERS), len(WRITERS)), "r": rng.sample(list(READERS), len(READERS))}
 
-    def enough() -> bool:  # run for `seconds`, longer (at most twice) until the kills mean something
+    def enough() -> bool:  # run for `seconds`, longer (at most 3x) until the kills mean something
         kills = Counter(r.killed for r in runs if r.killed)
         return sum(kills.values()) >= 4 and kills["holding the write lock"] >= 2
 
-    while (elapsed := time.monotonic() - t0) < seconds or (not enough() and elapsed < 2 * seconds):
+    while (elapsed := time.monotonic() - t0) < seconds or (not enough() and elapsed < 3 * seconds):
         alive = step()
         if sum(r.kind in WRITERS for r in alive) < 3:
             start(order["w"].pop() if order["w"] else rng.choices(list(WRITERS), list(WRITERS.values()))[0], 0.5)

@@ -130,8 +130,8 @@ class Method(ABC, Generic[OptionsT]):
         """Run ``fill`` on a fresh ``Answer``, timed, with a ``KgragError`` recorded as the error.
 
         BLAS runs single-threaded meanwhile: per-question products are small, and OpenBLAS worker
-        threads left spinning after each call steal the cores the embedder needs (measured: p50
-        per question 44 → 22 ms on 2 cores). An empty question raises `InvalidQuestionError`: it is
+        threads left spinning after each call steal the cores the embedder needs (on 2 cores they
+        about doubled the time per question). An empty question raises `InvalidQuestionError`: it is
         the caller's mistake, not a question that failed (see `check_question`)."""
         check_question(question)
         result = Answer(question=question, method=self.name)

@@ -107,7 +107,9 @@ def test_the_local_model_runs_the_llm_loop(sample_kg, local_llm):
     assert len(ans.llm_calls) + len(failed) >= 1 and len(ans.llm_calls) <= 3
     assert all(c.prompt_tokens > 0 and c.model for c in ans.llm_calls)
     assert all("\n" not in w for w in failed)
-    assert ans.error is None and ans.names  # answered: by the model's reply or by the fallback
+    assert ans.error is None and ans.names
+    assert "answer" in [c.purpose for c in ans.llm_calls]  # the answer step's reply fits the cap and parses
+    assert not any("answer" in w for w in failed)
 
 
 def test_a_failing_llm_leaves_the_no_llm_answer(sample_kg, scripted):
