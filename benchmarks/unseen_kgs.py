@@ -49,21 +49,15 @@ from _common import emit
 
 import kgrag
 from kgrag.eval.metrics import hits_at_1
+from kgrag.relation_names import split_inverse
 
 DATA = Path(__file__).resolve().parent / "data" / "unseen"
 FAILURES = ("linking", "relation", "direction", "length", "answer", "no_answer", "unknown")
-INVERSE_MARKERS = (("^-1", "suffix"), ("_inverse", "suffix"), ("~", "prefix"))
-
-
 def normalise_step(relation: str, direction: str) -> tuple[str, str]:
-    """A step through an inverse-named relation as the base relation walked the other way."""
-    flipped = {"out": "in", "in": "out"}
-    for marker, where in INVERSE_MARKERS:
-        if where == "suffix" and relation.endswith(marker):
-            return relation[: -len(marker)], flipped[direction]
-        if where == "prefix" and relation.startswith(marker):
-            return relation[len(marker):], flipped[direction]
-    return relation, direction
+    """A step through an inverse-named relation as the base relation walked the other way (the
+    markers kgrag itself reads: `kgrag.relation_names.split_inverse`)."""
+    base, inverse = split_inverse(relation)
+    return (base, {"out": "in", "in": "out"}[direction]) if inverse else (relation, direction)
 
 
 def normalise_path(steps: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -24,9 +24,10 @@ from .errors import NoDocumentsError
 from .linking.embedder import Embedder, cached_embeddings
 from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
 from .linking.linker import EntityLinker
+from .relation_names import RelationVocabulary, relation_reading
 from .store.database import schema_from_meta, try_prune
 from .store.graph_store import GraphStore, Schema
-from .store.layout import VersionLayout
+from .store.layout import RELATION_LABELS_TAG, RELATION_WORDS_TAG, VersionLayout
 from .store.snapshot import GraphSnapshot
 from .store.versions import open_current, open_version, version_target
 from .text import humanize_label
@@ -247,9 +248,15 @@ class KnowledgeGraph:
         ranker read them on every question (the cache file is memory-mapped on each load)."""
         return np.array(self.relation_embeddings(), dtype=np.float32, order="C", copy=True)
 
+    @cached_property
+    def relation_vocabulary(self) -> RelationVocabulary:
+        """Each relation's words and direction whatever the KG's naming style (inverse markers,
+        dotted paths, IRIs)."""
+        return RelationVocabulary.of(self.relations)
+
     def relation_embeddings(self) -> np.ndarray:
-        return cached_embeddings(self.files.cache, "relations", self.embedder,
-                                 [humanize_label(r) for r in self.relations])
+        words = list(self.relation_vocabulary.words)
+        return cached_embeddings(self.files.cache, relation_cache_tag(self.relations, words), self.embedder, words)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Unit vectors of ``texts``. A single text's vector is memoised (read-only) for a few
@@ -320,4 +327,13 @@ def build_indexes(version_dir: Path, encoder: str = DEFAULT_ENCODER, *, embedder
     entities = cached_embeddings(files.cache, "entities", emb, kg_names, progress)
     if len(kg_names) >= APPROXIMATE_FROM:
         ApproximateRowIndex.open(files.cache, f"entities-{emb.name}", entities, progress)
-    cached_embeddings(files.cache, "relations", emb, [humanize_label(r["label"]) for r in meta["relations"]])
+    labels = [r["label"] for r in meta["relations"]]
+    words = [relation_reading(label)[0] for label in labels]
+    cached_embeddings(files.cache, relation_cache_tag(labels, words), emb, words)
+
+
+def relation_cache_tag(labels: list[str], words: list[str]) -> str:
+    """The cache name of the relation-word vectors: the name earlier versions used where the words
+    are the texts they embedded (so their caches, and a migrated database's, stay valid)."""
+    same = all(humanize_label(label) == w for label, w in zip(labels, words))
+    return RELATION_LABELS_TAG if same else RELATION_WORDS_TAG

@@ -19,7 +19,7 @@ from .answer import Route
 from .relation_steps import grouped_steps, step_groups
 from .store.graph_store import Schema
 from .store.snapshot import GraphSnapshot
-from .text import humanize_label
+from .relation_names import relation_reading
 
 Step = tuple[int, str]  # (relation id, "out" | "in")
 
@@ -73,8 +73,8 @@ class RelationPath:
         parts = []
         for i, (r, d) in enumerate(self.steps):
             src, dst = self._var(i), self._var(i + 1)
-            rel = humanize_label(relations[r])
-            parts.append(f"{src} {rel} {dst}" if d == "out" else f"{dst} {rel} {src}")
+            rel, inverse = relation_reading(relations[r])
+            parts.append(f"{src} {rel} {dst}" if (d == "out") != inverse else f"{dst} {rel} {src}")
         return "; ".join(parts)
 
     def pattern(self, seed_name: str, relations: list[str], anchor_name: str | None = None,

@@ -84,3 +84,14 @@ def humanize_label(label: str) -> str:
     """Relation labels as words: "directed_by" -> "directed by", "starredActors" -> "starred actors"."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)
     return re.sub(r"[_\-./:#]+", " ", spaced).strip().lower()
+
+
+_DISAMBIGUATOR = re.compile(r"[\s_]*\([^()]*\)\s*$")
+
+
+def without_disambiguator(name: str) -> str:
+    """A name without the trailing parenthetical that tells namesakes apart (``Georgia (country)``,
+    ``georgia_(country)`` -> ``Georgia``, ``georgia``): how people write it."""
+    if not name.endswith(")"):
+        return name
+    return _DISAMBIGUATOR.sub("", name) or name

@@ -29,3 +29,21 @@ def test_one_hop_answers_are_the_neighbours_along_the_named_relation(movies_kg) 
                      if humanize_label(movies_kg.relations[st.relation]) in it.question}
         assert set(it.answers) <= reachable, it
         assert re.search(r"\w", it.question)
+
+
+def test_paraphrased_questions_name_relations_in_nearby_words_and_keep_their_answers(sample_kg) -> None:  # noqa: ANN001
+    """With paraphrase, a step may name its relation by a word beside one of its words in the
+    encoder's static word table; the answers are those of the same walk."""
+    from kgrag.learn.synthetic import RelationPhrases
+
+    phrases = RelationPhrases(sample_kg)
+    assert any(phrases.variants), "the bundled encoder has neighbours for some relation word"
+    for words, variants in zip(phrases.words, phrases.variants):
+        for variant in variants:
+            assert variant != words and len(variant.split()) == len(words.split())
+    config = SyntheticQuestions(per_hop=20, max_hops=1, seed=3)
+    plain = list(synthetic_pairs(sample_kg, config))
+    varied = list(synthetic_pairs(sample_kg, SyntheticQuestions(per_hop=20, max_hops=1, seed=3, paraphrase=1.0)))
+    assert [it.answers for it in varied] != [] and len(varied) == len(plain)
+    every_variant = {v for vs in phrases.variants for v in vs}
+    assert any(v in it.question for it in varied for v in every_variant)

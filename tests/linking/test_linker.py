@@ -145,3 +145,17 @@ def test_a_domain_noun_is_content_like_any_other(noun):
     function_word = EntityLinker(["Which", "Dune"], [[], []], np.array([1, 1]), ["adapted_as"])
     weak = {m.text: m.score for m in function_word.find_mentions("was Dune adapted into a Which")}
     assert weak["Which"] < expected["Opera"]  # a name made of a function word counts for less
+
+
+def test_a_name_links_without_the_parenthetical_that_tells_namesakes_apart():
+    """KGs disambiguate namesakes with a parenthetical (``georgia_(country)``, ``Paris (Texas)``);
+    a question writes the bare name, which then links as an alias would, below an exact name."""
+    names = ["georgia_(country)", "georgia_(us_state)", "Paris (Texas)", "Paris", "tbilisi"]
+    linker = EntityLinker(names, [[]] * len(names), np.array([3, 1, 1, 5, 1]), ["capital"])
+    georgia = linker.find_mentions("what is the capital of Georgia")[0]
+    assert georgia.text == "Georgia"
+    assert {c.name for c in georgia.candidates} >= {"georgia_(country)", "georgia_(us_state)"}
+    paris = linker.find_mentions("who lives in Paris")[0]
+    assert paris.candidates[0].name == "Paris"  # the exact name before the namesake's alias
+    assert "Paris (Texas)" in [c.name for c in paris.candidates]
+    assert linker.find_mentions("what is georgia_(country)")[0].candidates[0].name == "georgia_(country)"

@@ -19,17 +19,19 @@ import numpy as np
 
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
+from ..relation_names import RelationVocabulary
 from ..store.snapshot import Direction
-from ..text import humanize_label
 
-__all__ = ["SyntheticQuestions", "synthetic_pairs"]
+__all__ = ["RelationPhrases", "SyntheticQuestions", "synthetic_pairs"]
 
 Step = tuple[int, Direction]
 
 # Generic frames: {p} is the phrase naming the answer set, built step by step from the topic.
-QUESTION_FRAMES = ("what is {p}", "what are {p}", "which are {p}", "name {p}", "{p}?", "tell me {p}")
-FORWARD_STEP = ("the {r} of {p}", "{p}'s {r}")
-BACKWARD_STEP = ("things with {r} {p}", "what has {r} {p}", "the ones {r} {p}")
+QUESTION_FRAMES = ("what is {p}", "what are {p}", "which are {p}", "name {p}", "{p}?", "tell me {p}",
+                   "who or what is {p}", "list {p}")
+FORWARD_STEP = ("the {r} of {p}", "{p}'s {r}", "the {r} that {p} has")
+BACKWARD_STEP = ("things with {r} {p}", "what has {r} {p}", "the ones {r} {p}", "whatever has {p} as its {r}")
+NEIGHBOURS_PER_WORD = 3  # words standing in for a relation word (`RelationPhrases`)
 
 
 @dataclass(frozen=True)
@@ -40,13 +42,39 @@ class SyntheticQuestions:
     max_hops: int = 3
     max_answers: int = 30
     seed: int = 0
+    paraphrase: float = 0.0  # share of steps naming their relation in nearby words, not its own
 
 
-def _phrase(topic: str, steps: list[Step], labels: list[str], rng: random.Random) -> str:
+class RelationPhrases:
+    """Ways to name each relation: its own words, and (with an encoder that has a static word
+    table) the same with one word replaced by a word beside it there ("spouse" -> "husband",
+    "influenced by" -> "inspired by"). Users rarely repeat a KG's relation names; questions that
+    all do would teach a confidence to trust a path whose words match, and nothing else."""
+
+    def __init__(self, kg: KnowledgeGraph, paraphrase: bool = True) -> None:
+        self.words = kg.relation_vocabulary.words
+        neighbours = getattr(kg.embedder, "word_neighbours", None) if paraphrase else None
+        self.variants: list[list[str]] = []
+        for phrase in self.words:
+            tokens = phrase.split()
+            self.variants.append([" ".join(tokens[:i] + [other] + tokens[i + 1:])
+                                  for i, word in enumerate(tokens) if neighbours is not None and len(word) > 3
+                                  for other in neighbours(word, NEIGHBOURS_PER_WORD)])
+
+    def name(self, relation: int, rng: random.Random, paraphrase: float) -> str:
+        variants = self.variants[relation]
+        if variants and rng.random() < paraphrase:
+            return rng.choice(variants)
+        return self.words[relation]
+
+
+def _phrase(topic: str, steps: list[Step], vocabulary: RelationVocabulary, names: RelationPhrases,
+            rng: random.Random, paraphrase: float) -> str:
     phrase = topic
     for r, direction in steps:
-        frame = rng.choice(FORWARD_STEP if direction == "out" else BACKWARD_STEP)
-        phrase = frame.format(r=labels[r], p=phrase)
+        forward = (direction == "out") != bool(vocabulary.flipped[r])
+        frame = rng.choice(FORWARD_STEP if forward else BACKWARD_STEP)
+        phrase = frame.format(r=names.name(r, rng, paraphrase), p=phrase)
     return rng.choice(QUESTION_FRAMES).format(p=phrase)
 
 
@@ -74,7 +102,7 @@ def synthetic_pairs(kg: KnowledgeGraph, config: SyntheticQuestions | None = None
     them within a bounded number of tries); deterministic for a seed."""
     config = config or SyntheticQuestions()
     rng = random.Random(config.seed)
-    labels = [humanize_label(r) for r in kg.relations]
+    names = RelationPhrases(kg, paraphrase=config.paraphrase > 0)
     degree = kg.snapshot.degree()
     nodes = np.flatnonzero(degree > 0)
     if len(nodes) == 0:  # no edge to walk: no question to ask
@@ -89,7 +117,7 @@ def synthetic_pairs(kg: KnowledgeGraph, config: SyntheticQuestions | None = None
                 continue
             steps, answers = walked
             topic = kg.names[start]
-            question = _phrase(topic, steps, labels, rng)
+            question = _phrase(topic, steps, kg.relation_vocabulary, names, rng, config.paraphrase)
             yield QAItem(question=question, answers=sorted({kg.names[int(a)] for a in answers}),
                          topic_entities=[topic], type=f"{hops}-hop", source="synthetic")
             made += 1

@@ -14,7 +14,15 @@ director of X". This scorer adds generic evidence that needs only the KG and its
 * **answer type**: the word after the wh-word names the answer. If it names a relation, the path
   should end by following that relation forward (its object is the answer); if it names none
   ("which films"), the path should end at a relation's subject.
+* **kind**: when the answer-type word also names a relation ("which countries use X" in a KG with
+  ``basin_countries``), a path that ends on entities of that kind another way (the countries using
+  X) meets it as well as a step through the named relation would: the kind is read from the
+  entities on each relation's side (:mod:`.relation_profiles`), so a class noun in a relation's
+  name does not pull every path through that relation.
 * **priors**: shorter paths and smaller answer sets, plus the whole-path verbalisation cosine.
+
+Relations are read through the KG's `RelationVocabulary`: ``r`` and ``r_inverse`` (``^-1``, ``~``)
+are one relation, and a dotted path or IRI names its relation by its last segment.
 
 Nothing here knows a dataset: relation names are read from the graph and humanised.
 """
@@ -30,7 +38,8 @@ import numpy as np
 
 from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
-from ..text import STOPWORDS, humanize_label, tokenize_with_spans
+from ..text import STOPWORDS, tokenize_with_spans
+from .relation_profiles import relation_side_matrix, side_of
 
 __all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
 
@@ -87,6 +96,7 @@ class ZeroShotWeights:
     contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
     threshold: float = 0.25  # a word names a relation above this strength
+    kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
 @dataclass(frozen=True)
@@ -94,10 +104,12 @@ class QuestionReading:
     """What the scorer reads from one masked question, once: the beam scores every level's
     prefixes with it, then the final candidates."""
 
-    demand: np.ndarray
+    demand: np.ndarray  # the phrases' demand, the answer-type word's share apart (`type_demand`)
     type_row: np.ndarray | None
     first_step: tuple[int, float] | None
     asks_category: bool
+    type_demand: tuple[int, float] | None = None  # (relation, strength) the answer-type word names
+    answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
 
 
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
@@ -109,12 +121,16 @@ class ZeroShotPathScorer:
     def __init__(self, kg: KnowledgeGraph, weights: ZeroShotWeights | None = None) -> None:
         self.kg = kg
         self.w = weights or ZeroShotWeights()
-        labels = [humanize_label(r) for r in kg.relations]
+        self.vocabulary = kg.relation_vocabulary
+        # a relation stored twice (``r`` and ``r_inverse``) is one relation to the question: only
+        # the canonical one can be named, and a path step through either counts for it
+        self.named = self.vocabulary.is_canonical
+        labels = list(self.vocabulary.words)
         self.rel_words = [[t for t, _, _ in tokenize_with_spans(lb) if t not in STOPWORDS] or
                           [t for t, _, _ in tokenize_with_spans(lb)] for lb in labels]
-        n = max(len(labels), 1)
+        n = max(int(self.named.sum()), 1)
         df: dict[str, int] = {}
-        for words in self.rel_words:
+        for words in (w for w, named in zip(self.rel_words, self.named) if named):
             for s in {stem(w) for w in words}:
                 df[s] = df.get(s, 0) + 1
         # IDF over the relation vocabulary: words shared by many relations ("people", "film") say little
@@ -124,7 +140,7 @@ class ZeroShotPathScorer:
 
         self._word_vecs: dict[str, np.ndarray] = {}
         self._lex: dict[str, np.ndarray] = {}
-        self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float]] = {}  # see `_path_row`
+        self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float, int]] = {}  # see `_path_row`
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
@@ -155,19 +171,30 @@ class ZeroShotPathScorer:
         if not words:
             return np.zeros((0, len(self.rel_stems)), dtype=np.float32)
         sims = self._vectors(words) @ self.rel_matrix.T
-        contrast = sims - sims.mean(axis=1, keepdims=True) - self.w.contrast_offset
+        contrast = sims - sims[:, self.named].mean(axis=1, keepdims=True) - self.w.contrast_offset
         contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0)
         lex = np.stack([self._lexical(w) for w in words]) * self.w.lexical
-        return np.maximum(contrast, lex)
+        return np.maximum(contrast, lex) * self.named
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
         strengths (None when the question has no wh-word followed by a content word)."""
+        demand, type_row, type_demand, _ = self._demand_parts(masked_question)
+        if type_demand is not None:
+            demand = demand.copy()
+            demand[type_demand[0]] = type_demand[1]
+        return demand, type_row
+
+    def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
+                                                           str | None]:
+        """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
+        the type word names when no other phrase does (and how strongly), and the type phrase."""
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
         n_rel = len(self.rel_stems)
+        type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase
         strength = self.word_relation_strength([t for _, t in content])
         wh_at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
         type_row = None
@@ -185,8 +212,11 @@ class ZeroShotPathScorer:
                     run.append(run[-1] + 1)
                 type_row = strength[run].max(axis=0)
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
+                if toks[wh_at] in NOUN_WH:  # "which countries": a kind; "who starred": a verb
+                    type_phrase = " ".join(content[k][1] for k in run)
                 if content[run[0]][1] in CLASSIFIER_NOUNS:
                     type_row = None  # "what kind of film": the type says nothing of the answer's side
+                    type_phrase = None
         demand = np.zeros(n_rel, dtype=np.float32)
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
         type_rel = None
@@ -209,9 +239,8 @@ class ZeroShotPathScorer:
             if any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content)):
                 demand[r] += s  # shared: out to it and back
             last = (i, r, s)
-        if type_rel is not None and demand[type_rel[0]] == 0:
-            demand[type_rel[0]] = type_rel[1]
-        return demand, type_row
+        type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 else None
+        return demand, type_row, type_demand, type_phrase
 
     @cached_property
     def category(self) -> np.ndarray:
@@ -267,32 +296,50 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row = self.demand(masked_question)
+        demand, type_row, type_demand, type_phrase = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
-                               bool(self.w.category) and self.asks_category(masked_question))
+                               bool(self.w.category) and self.asks_category(masked_question), type_demand,
+                               self.answer_kind(type_phrase) if type_phrase and type_demand else None)
+
+    def answer_kind(self, phrase: str) -> np.ndarray:
+        """Per relation side, how well its entities fit the answer-type phrase ("countries",
+        "currency"): the cosine with the side's description (`relation_profiles`), contrasted with
+        the mean over sides and scaled so the best side is 1, to [0, 1]. A phrase no side fits
+        better than the rest by `kind_spread` scales down with that spread."""
+        sims = self.side_matrix @ self._vectors([phrase])[0]
+        excess = sims - sims.mean()
+        best = float(excess.max()) if len(excess) else 0.0
+        return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
+
+    @cached_property
+    def side_matrix(self) -> np.ndarray:
+        return relation_side_matrix(self.kg)
 
     # ---- paths -----------------------------------------------------------------------------------
-    def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Step counts per relation (paths × relations), terminal relation, terminal direction
-        (1 = forward) and hop count."""
+    def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                                                     np.ndarray]:
+        """Step counts per canonical relation (paths × relations), terminal canonical relation,
+        terminal direction (1 = forward), hop count and the answer's relation side (`side_of`)."""
         rows = [self._path_row(c.path) for c in candidates]
         if not rows:
             return (np.zeros((0, len(self.rel_stems)), dtype=np.float32), np.empty(0, dtype=np.int64),
-                    np.empty(0, dtype=np.float32), np.empty(0, dtype=np.float32))
-        counts, last_rel, forward, hops = zip(*rows)
+                    np.empty(0, dtype=np.float32), np.empty(0, dtype=np.float32), np.empty(0, dtype=np.int64))
+        counts, last_rel, forward, hops, side = zip(*rows)
         return (np.stack(counts), np.array(last_rel, dtype=np.int64), np.array(forward, dtype=np.float32),
-                np.array(hops, dtype=np.float32))
+                np.array(hops, dtype=np.float32), np.array(side, dtype=np.int64))
 
-    def _path_row(self, path: RelationPath) -> tuple[np.ndarray, int, float, float]:
+    def _path_row(self, path: RelationPath) -> tuple[np.ndarray, int, float, float, int]:
         """One path's row of `_path_arrays`, memoised: a question's candidates are mostly paths
         scored before."""
         row = self._path_rows.get(path)
         if row is None:
             counts = np.zeros(len(self.rel_stems), dtype=np.float32)
-            for r, _ in path.steps:
-                counts[r] += 1
-            r, d = path.steps[path.answer_var - 1]  # a bridge's answer is its first step's end
-            row = self._path_rows[path] = (counts, r, 1.0 if d == "out" else 0.0, float(path.hops))
+            for r, d in path.steps:
+                counts[self.vocabulary.step(r, d)[0]] += 1
+            stored = path.steps[path.answer_var - 1]  # a bridge's answer is its first step's end
+            r, d = self.vocabulary.step(*stored)
+            row = self._path_rows[path] = (counts, r, 1.0 if d == "out" else 0.0, float(path.hops),
+                                           side_of(*stored, len(self.rel_stems)))
         return row
 
     def score(self, masked_question: str, question_vector: np.ndarray,
@@ -304,22 +351,34 @@ class ZeroShotPathScorer:
         w = self.w
         reading = self.read(masked_question)
         demand, type_row = reading.demand, reading.type_row
-        counts, last_rel, forward, hops = self._path_arrays(candidates)
-        matched = np.minimum(counts, demand[None, :]).sum(axis=1)
-        extra = np.clip(counts - demand[None, :], 0.0, None).sum(axis=1)
-        missing = np.clip(demand[None, :] - counts, 0.0, None).sum(axis=1)
+        counts, last_rel, forward, hops, side = self._path_arrays(candidates)
+        kind = reading.answer_kind[side] if reading.answer_kind is not None else np.zeros(len(side), np.float32)
+        wanted = np.broadcast_to(demand, counts.shape)
+        if reading.type_demand is not None:
+            # the relation the type word names ("which countries", "basin countries") is asked for
+            # unless the path already ends on that kind of entity another way
+            rel, strength = reading.type_demand
+            wanted = wanted.copy()
+            wanted[:, rel] += strength * np.where(counts[:, rel] > 0, 1.0, 1.0 - kind)
+        matched = np.minimum(counts, wanted).sum(axis=1)
+        if reading.type_demand is not None:  # ... and one that ends on that kind meets the type word
+            matched += reading.type_demand[1] * np.where(counts[:, reading.type_demand[0]] > 0, 0.0, kind)
+        extra = np.clip(counts - wanted, 0.0, None).sum(axis=1)
+        missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
         score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops
         if type_row is not None:
             named = float(type_row.max())
             # forward terminal: does the type word name that relation; backward: does it name none
             # (the subject side only when the question names some relation: with none named, a
             # backward terminal is the longer path to answers nothing asked for)
-            subject = w.subject_type * (1.0 - named) if demand.any() else 0.0
+            subject = w.subject_type * (1.0 - named) if demand.any() or reading.type_demand else 0.0
             agree = np.where(forward > 0, type_row[last_rel], subject)
+            if reading.type_demand is not None:
+                agree = np.maximum(agree, kind)  # the type word fits the answer's side by kind
             score += w.answer_type * agree
         first = reading.first_step
         if first is not None:
-            starts = np.array([c.path.steps[0][0] for c in candidates])
+            starts = self.vocabulary.canonical[[c.path.steps[0][0] for c in candidates]]
             score += w.first_step * first[1] * (starts == first[0])
         if reading.asks_category:
             score += w.category * forward * self.category[last_rel]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -76,8 +77,10 @@ class MiniLMEmbedder:
                                  (["batched"] if self.int8_batches else []))
 
     def __getstate__(self) -> dict:
-        """Pickled without the loaded model (a distributed worker loads its own from the wheel)."""
-        return {**self.__dict__, "_model": None}
+        """Pickled without the loaded model or its token table (a distributed worker loads its own
+        from the wheel)."""
+        return {**{k: v for k, v in self.__dict__.items() if k not in ("_token_table", "_token_words")},
+                "_model": None}
 
     @property
     def bf16(self) -> bool:
@@ -114,6 +117,41 @@ class MiniLMEmbedder:
         vecs = self._load().encode(list(texts), batch_size=batch_size, show_progress_bar=progress,
                                    convert_to_numpy=True, normalize_embeddings=True)
         return np.asarray(vecs, dtype=np.float32)
+
+    def word_neighbours(self, word: str, k: int = 5, min_cosine: float = 0.4) -> list[str]:
+        """Up to ``k`` words beside ``word`` in the model's input-token table (cosine ≥
+        ``min_cosine``), nearest first, leaving out its own inflections (words sharing its first four
+        letters). Static word vectors put a word beside the words used in its place ("spouse":
+        husband, wife, marital): the paraphrase source that ships in the wheel."""
+        table, vocab = self._token_table
+        row = vocab.get(word)
+        if row is None:
+            return []
+        sims = table @ table[row]
+        out: list[str] = []
+        for i in np.argsort(-sims)[:200].tolist():
+            if sims[i] < min_cosine or len(out) == k:
+                break
+            other = self._token_words[i]
+            if other is not None and other[:4] != word[:4] and len(other) > 2:
+                out.append(other)
+        return out
+
+    @cached_property
+    def _token_words(self) -> list[str | None]:
+        table, vocab = self._token_table
+        words: list[str | None] = [None] * len(table)
+        for w, i in vocab.items():
+            words[i] = w
+        return words
+
+    @cached_property
+    def _token_table(self) -> tuple[np.ndarray, dict[str, int]]:
+        model = self._load()
+        table = model[0].auto_model.embeddings.word_embeddings.weight.detach().float().cpu().numpy()
+        table = table / np.maximum(np.linalg.norm(table, axis=1, keepdims=True), 1e-12)
+        vocab = {w: i for w, i in model.tokenizer.get_vocab().items() if w.isalpha()}
+        return table.astype(np.float32), vocab
 
     def _embed_one(self, text: str) -> np.ndarray:
         """One question per call is the hot path of every method; calling the transformer directly
@@ -153,23 +191,29 @@ def _mean_pool(hidden, mask):  # noqa: ANN001, ANN202
     return (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
 
 
-def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder, texts: Sequence[str],
-                      progress: bool = False) -> np.ndarray:
+def cached_embeddings(cache_dir: Path, tag: str, embedder: Embedder,
+                      texts: Sequence[str] | Callable[[], Sequence[str]], progress: bool = False,
+                      rows: int | None = None) -> np.ndarray:
     """Embeddings of ``texts`` computed once and stored as ``emb-<embedder>-<tag>.npy``.
 
     The file name carries the embedder's name, so switching embedders never mixes vectors; a row
-    count mismatch (texts changed) recomputes.
+    count mismatch (texts changed) recomputes. Texts that cost something to build may come as a
+    function, called only when the cache has no matrix of ``rows`` rows.
     """
+    if rows is None:
+        if callable(texts):
+            raise ValueError("texts given as a function need their number of rows")
+        rows = len(texts)
     safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder.name)
     path = cache_dir / f"{EMBEDDINGS_PREFIX}{safe}-{tag}.npy"
     if path.exists():
         try:
             mat = np.load(path, mmap_mode="r")
-            if mat.shape == (len(texts), embedder.dim):
+            if mat.shape == (rows, embedder.dim):
                 return mat  # the memmap itself: callers tell a mapped matrix by its type
         except (OSError, ValueError):
             pass  # unreadable: computed again and replaced below
-    mat = embed_in_blocks(embedder, texts, progress=progress)
+    mat = embed_in_blocks(embedder, texts() if callable(texts) else texts, progress=progress)
     if save_atomically(path, lambda tmp: np.save(tmp, mat)):
         return np.load(path, mmap_mode="r")
     return mat

@@ -15,7 +15,8 @@ from typing import Literal
 
 import numpy as np
 
-from ..text import STOPWORDS, humanize_label, normalize_name, tokenize_with_spans
+from ..relation_names import relation_reading
+from ..text import STOPWORDS, normalize_name, tokenize_with_spans, without_disambiguator
 from ..vector_index import RowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
@@ -64,8 +65,8 @@ class EntityLinker:
                  relation_matrix: Callable[[], np.ndarray] | None = None) -> None:
         self.names = names
         self.relations = list(relations)
-        self._relation_stems = [[w[:5] for w in humanize_label(r).split() if w not in STOPWORDS]
-                                for r in self.relations]
+        self._relation_words = [relation_reading(r)[0] for r in self.relations]
+        self._relation_stems = [[w[:5] for w in words.split() if w not in STOPWORDS] for words in self._relation_words]
         self._embed = embed_query
         self._dense_matrix = dense_matrix
         self._relation_matrix = relation_matrix
@@ -75,8 +76,9 @@ class EntityLinker:
         self.exact: dict[str, list[tuple[int, bool]]] = {}
         for i, name in enumerate(names):
             self.exact.setdefault(normalize_name(name), []).append((i, False))
-        for i, alist in enumerate(aliases):
-            for alias in alist:
+        for i, name in enumerate(names):
+            short = without_disambiguator(name)  # without its namesakes' parenthetical: "Georgia"
+            for alias in [*(aliases[i] if i < len(aliases) else ()), *([short] if short != name else [])]:
                 key = normalize_name(alias)
                 if all(e != i for e, _ in self.exact.get(key, [])):
                     self.exact.setdefault(key, []).append((i, True))
@@ -256,7 +258,7 @@ class EntityLinker:
         else:
             from rapidfuzz import fuzz
 
-            scores = np.array([fuzz.WRatio(phrase.lower(), humanize_label(r)) / 100 for r in self.relations]) + lexical
+            scores = np.array([fuzz.WRatio(phrase.lower(), words) / 100 for words in self._relation_words]) + lexical
             method = "fuzzy"
         order = np.argsort(-scores, kind="stable")[:top_m]
         return [Candidate(int(i), self.relations[i], float(scores[i]), method) for i in order]

@@ -29,6 +29,9 @@ from .layout import (
     KNN_PREFIX,
     META,
     MODELS,
+    RELATION_LABELS_TAG,
+    RELATION_SIDES_TAG,
+    RELATION_WORDS_TAG,
     SNAPSHOT,
     TMP_MARK,
     DatabaseLayout,
@@ -190,7 +193,8 @@ def _check_documents(report: CheckReport, files: VersionLayout, stored_chunks: i
 
 def _check_cache(report: CheckReport, files: VersionLayout, meta: dict) -> None:
     cache = files.cache
-    rows = {"entities": meta["nodes"], "relations": len(meta["relations"])}
+    rows = {"entities": meta["nodes"], RELATION_LABELS_TAG: len(meta["relations"]), RELATION_WORDS_TAG: len(meta["relations"]),
+            RELATION_SIDES_TAG: 2 * len(meta["relations"])}
     found_entities = False
     for f in sorted(cache.iterdir()) if cache.is_dir() else []:
         if TMP_MARK in f.name:

@@ -49,6 +49,9 @@ __all__ = [
     "DOCS",
     "EDGE_PROPS",
     "EMBEDDINGS_PREFIX",
+    "RELATION_LABELS_TAG",
+    "RELATION_SIDES_TAG",
+    "RELATION_WORDS_TAG",
     "ENCODER",
     "ENCODER_DIR_PREFIX",
     "ENTITIES",
@@ -104,6 +107,13 @@ REQUIRED_FILES = (META, ENTITIES, EDGE_PROPS, SNAPSHOT, GRAPH_STORE)  # a versio
 
 # ---- DIR/versions/<v>/cache/ ---------------------------------------------------------------------
 EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
+# tags of the relation caches: each relation's words under "relations" where they are the humanised
+# labels earlier versions embedded there, else under "relationwords" (`relation_reading` read a
+# dotted path or an inverse marker: other texts, another file); the two sides of each relation
+# (2 × relations rows) under "relationsides"
+RELATION_LABELS_TAG = "relations"
+RELATION_WORDS_TAG = "relationwords"
+RELATION_SIDES_TAG = "relationsides"
 KNN_PREFIX = "knn-"  # knn-<tag>-<k>.npz
 ANN_PREFIX = "ann-"  # ann-<tag>.faiss: approximate nearest-row index of a large matrix
 TMP_MARK = ".tmp-"  # .<stem>.tmp-<hex><suffix>: a cache file being written by `save_atomically`

@@ -86,6 +86,8 @@ class AutoOptions(MethodOptions):
                            "learned before the refit and the one after (two training runs vary less than one).")
     synthetic_per_hop: int = Field(200, ge=10, description="Synthetic questions per hop count for the confidence "
                                    "when there are no training pairs.")
+    synthetic_paraphrase: float = Field(0.0, ge=0, le=1, description="Share of the synthetic questions' steps that "
+                                        "name their relation in nearby words instead of its own.")
 
     @field_validator("members")
     @classmethod
@@ -164,7 +166,8 @@ class AutoMethod(Method[AutoOptions]):
         return self.calibrate(self._synthetic(), "synthetic")
 
     def _synthetic(self) -> list[QAItem]:
-        return list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=self.options.synthetic_per_hop)))
+        return list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=self.options.synthetic_per_hop,
+                                                                paraphrase=self.options.synthetic_paraphrase)))
 
     def confidence(self, answers: dict[str, Answer], features: dict[str, np.ndarray] | None = None) -> dict[str, float]:
         """P(top answer right) per member: what is reported with the answer. ``features``: the

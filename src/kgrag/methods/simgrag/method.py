@@ -15,7 +15,6 @@ from ...answer import Answer, Evidence, RankedEntity
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
-from ...text import humanize_label
 from ...vector_index import RowIndex, nearest_rows
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
@@ -79,7 +78,7 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
         """Texts whose embedding is already stored: entity names and relation labels."""
         ents, rels = self.kg.entity_matrix, self.kg.relation_matrix
         vecs = {name: ents[ids[0]] for name, ids in self.kg.ids_by_name.items()}
-        vecs.update({humanize_label(r): rels[i] for i, r in enumerate(self.kg.relations)})
+        vecs.update({words: rels[i] for i, words in enumerate(self.kg.relation_vocabulary.words)})
         vecs.update({r: rels[i] for i, r in enumerate(self.kg.relations)})
         return vecs
 

@@ -20,7 +20,7 @@ from ...errors import KgragError, LLMOutputError
 from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
-from ...text import humanize_label
+from ...relation_names import relation_reading
 
 UNKNOWN = "UNKNOWN"
 PATTERN_SCHEMA = {
@@ -187,7 +187,7 @@ def pattern_from_path(cand: PathCandidate, names: list[str], relations: list[str
         var[2] = names[cand.anchor]  # type: ignore[index]
     triples = []
     for i, (r, d) in enumerate(path.steps):
-        rel = humanize_label(relations[r])
-        triples.append((var[i], rel, var[i + 1]) if d == "out" else (var[i + 1], rel, var[i]))
+        rel, inverse = relation_reading(relations[r])
+        triples.append((var[i], rel, var[i + 1]) if (d == "out") != inverse else (var[i + 1], rel, var[i]))
     named = {var[0]} | ({var[2]} if path.bridge else set())
     return Pattern(tuple(triples), var[path.answer_var], frozenset(named))

@@ -1,0 +1,77 @@
+"""What each relation connects, read from the KG itself: the entities most often on each side and
+the relations those entities have, embedded as one text per side ("nigeria, ghana, argentina;
+has capital, currency used; is contains of" for a capital's subjects).
+
+A question says what kind of thing it asks for ("which countries ...", "what currency ...", "who
+..."), often in words no relation name contains, and a KG rarely has a type system. Comparing the
+question's answer-type words with the entities on each relation's side tells which paths end on
+that kind of thing, with no type hierarchy and no dataset vocabulary: the KG's own names and
+relation words are the description (names alone say little where they are titles or codes: an
+album called "Vol. 2: Static" is an album by having a performer and a record label). One text per
+relation side, embedded once per database version (cached).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..graph import KnowledgeGraph
+from ..linking.embedder import cached_embeddings
+from ..store.layout import RELATION_SIDES_TAG
+from ..store.snapshot import GraphSnapshot
+from ..text import without_disambiguator
+
+__all__ = ["SAMPLES_PER_SIDE", "relation_side_matrix", "relation_side_texts", "side_of"]
+
+SAMPLES_PER_SIDE = 8  # entities named per side: enough to say their kind, few enough to stay one kind
+
+
+def side_of(relation: int, direction: str, num_relations: int) -> int:
+    """The row of `relation_side_matrix` holding the entities a step ``(relation, direction)``
+    reaches: its objects when followed forward, its subjects when followed backward."""
+    return relation + num_relations if direction == "out" else relation
+
+
+def relation_side_texts(kg: KnowledgeGraph) -> list[str]:
+    """2 × relations texts: each relation's subjects, then each relation's objects, as the names of
+    the entities that appear there most often (ties by id), readable: underscores as spaces, the
+    namesakes' parenthetical dropped. One pass over the edges (a sort of relation × entity keys)."""
+    snap = kg.snapshot
+    n, num_rel = snap.num_nodes, len(kg.relations)
+    counts: np.ndarray = np.diff(np.asarray(snap.out_indptr, dtype=np.int64)).astype(np.int64)
+    heads = np.repeat(np.arange(n, dtype=np.int64), counts)
+    rel = np.asarray(snap.out_rel, dtype=np.int64)
+    tails = np.asarray(snap.out_nbr, dtype=np.int64)
+    texts: list[str] = []
+    words = kg.relation_vocabulary.words
+    for nodes in (heads, tails):
+        keys, uses = np.unique(rel * n + nodes, return_counts=True)
+        key_rel = keys // n
+        order = np.lexsort((keys % n, -uses, key_rel))  # by relation, most used first, then by id
+        starts = np.searchsorted(key_rel[order], np.arange(num_rel + 1))
+        for r in range(num_rel):
+            top = (keys[order[starts[r]:min(starts[r + 1], starts[r] + SAMPLES_PER_SIDE)]] % n).tolist()
+            names = ", ".join(without_disambiguator(kg.names[e]).replace("_", " ") for e in top)
+            texts.append(f"{names}; {_signature(snap, top, words)}")
+    return texts
+
+
+def _signature(snap: GraphSnapshot, nodes: list[int], words: tuple[str, ...], k: int = 4) -> str:
+    """The relations the entities of a side have most often, out and in: what kind of thing they
+    are in the KG's own words (a side of albums has a performer, a record label)."""
+    parts = []
+    for indptr, rel, fmt in ((snap.out_indptr, snap.out_rel, "has {}"), (snap.in_indptr, snap.in_rel, "is {} of")):
+        seen: dict[str, int] = {}
+        for e in nodes:
+            for w in {words[int(r)] for r in rel[indptr[e]:indptr[e + 1]]}:
+                seen[w] = seen.get(w, 0) + 1
+        top = sorted(seen, key=lambda w: (-seen[w], w))[:k]
+        if top:
+            parts.append(", ".join(fmt.format(w) for w in top))
+    return "; ".join(parts)
+
+
+def relation_side_matrix(kg: KnowledgeGraph) -> np.ndarray:
+    """(2 × relations, dim) unit vectors of `relation_side_texts`, rows as `side_of` numbers them."""
+    return np.asarray(cached_embeddings(kg.files.cache, RELATION_SIDES_TAG, kg.embedder, lambda: relation_side_texts(kg),
+                                        rows=2 * len(kg.relations)), dtype=np.float32)

@@ -1,0 +1,71 @@
+"""Relation sides described by the KG itself, and the answer kind they give the zero-shot scorer."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kgrag.graph import KnowledgeGraph, build_indexes
+from kgrag.learn.path_selector import LearnedPathSelector
+from kgrag.learn.relation_profiles import SAMPLES_PER_SIDE, relation_side_matrix, relation_side_texts, side_of
+from kgrag.store.database import Source, ingest
+
+# a small geography in Freebase style: a class noun ("countries") sits in one relation's name
+COUNTRIES = {"france": ("euro", "paris"), "germany": ("euro", "berlin"), "italy": ("euro", "rome"),
+             "japan": ("yen", "tokyo"), "united_kingdom": ("pound_sterling", "london")}
+RIVERS = {"rhine": ["germany", "france"], "danube": ["germany", "italy"], "thames": ["united_kingdom"]}
+
+
+def _triples() -> list[tuple[str, str, str]]:
+    out = []
+    for country, (currency, capital) in COUNTRIES.items():
+        out += [(country, "location.country.currency_used", currency), (country, "location.country.capital", capital)]
+    for river, countries in RIVERS.items():
+        out += [(river, "geography.river.basin_countries", c) for c in countries]
+    return out
+
+
+@pytest.fixture(scope="module")
+def geo(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
+    directory = tmp_path_factory.mktemp("geo")
+    src = directory / "kb.txt"
+    src.write_text("".join(f"{h}|{r}|{t}\n" for h, r, t in _triples()), encoding="utf-8")
+    ingest([Source(src)], directory / "db", after_build=lambda v: build_indexes(v, progress=False))
+    kg = KnowledgeGraph(directory / "db")
+    yield kg
+    kg.close()
+
+
+def test_each_side_names_its_most_used_entities_and_the_relations_they_have(geo: KnowledgeGraph) -> None:
+    texts = relation_side_texts(geo)
+    num = len(geo.relations)
+    assert len(texts) == 2 * num
+    currency = geo.relation_ids["location.country.currency_used"]
+    objects = texts[side_of(currency, "out", num)]
+    assert objects.startswith("euro, ")  # three countries use it: the most used first
+    assert "pound sterling" in objects and "_" not in objects.split(";")[0]
+    subjects = texts[side_of(currency, "in", num)]
+    assert "has capital" in subjects and "has currency used" in subjects  # the countries' own relations
+    assert "is basin countries of" in subjects
+    assert all(t.count(",") < SAMPLES_PER_SIDE + 8 for t in texts)
+    assert texts == relation_side_texts(geo)  # deterministic
+
+
+def test_the_side_matrix_is_computed_once_and_read_from_the_cache(geo: KnowledgeGraph) -> None:
+    matrix = relation_side_matrix(geo)
+    assert matrix.shape == (2 * len(geo.relations), geo.embedder.dim)
+    np.testing.assert_allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
+    cached = list(geo.files.cache.glob("*-relationsides.npy"))
+    assert len(cached) == 1
+    stamp = cached[0].stat().st_mtime_ns
+    np.testing.assert_array_equal(relation_side_matrix(geo), matrix)
+    assert cached[0].stat().st_mtime_ns == stamp
+
+
+def test_a_class_noun_in_a_relation_name_does_not_pull_the_path_through_it(geo: KnowledgeGraph) -> None:
+    """"countries" names ``basin_countries`` by its words; the countries that use the euro are
+    countries already, so the one-step path wins over a detour through the rivers."""
+    sel = LearnedPathSelector(geo).select("which countries use the euro")
+    best = sel.ranked()[0][0]
+    assert [(geo.relations[r], d) for r, d in best.path.steps] == [("location.country.currency_used", "in")]
+    assert {geo.names[int(a)] for a in best.answers} == {"france", "germany", "italy"}
