@@ -135,3 +135,8 @@ class LLMContextError(LLMError):
 
 class NotSupportedByBackend(LLMError):
     """The backend cannot do this (e.g. log-probability scoring on a server without logprobs)."""
+
+
+class DeadlineExceeded(KgragError):
+    """The question ran past its time limit (or the server is shutting down) and was stopped;
+    `kgrag.deadline` carries the limit into the method's loops, which raise this past it."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
+from ..deadline import Deadline, deadline, suspended
 from ..errors import KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.encoders import encoder_for_ingest
@@ -155,6 +156,12 @@ class Database:
         with self._lock:
             return self.kg.linker.find_mentions(text, top_m)
 
+    def query(self, cypher: str, limit: int | None = 50) -> list[dict[str, Any]]:
+        """Rows of a read-only Cypher query written by someone else (a user, an agent): it passes
+        the read-only guard (`kgrag.store.readonly.check_read_only`) before the engine sees it."""
+        with self._lock:
+            return self.kg.store.query(cypher, limit=limit)
+
     def method(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> Method:
         """The method ``name`` with ``options``, created once and kept (with what `train` saved for
         it loaded); an unknown name or option raises `UnknownMethodError` / `InvalidOptionError`."""
@@ -164,7 +171,8 @@ class Database:
             if key not in self._methods:
                 m, loaded = self._open(name, options)
                 if not loaded and m.learns_without_pairs():
-                    self._self_train(name, m)
+                    with suspended():  # kept in the database once done: a deadline would only waste it
+                        self._self_train(name, m)
                 self._methods[key] = m
             return self._methods[key]
 
@@ -199,16 +207,26 @@ class Database:
         self._methods.clear()  # built on the version before; the new one has the same data
 
     def ask(self, question: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
-            subgraph: bool = True, on_stage: Callable[[str], None] | None = None) -> Answer:
+            subgraph: bool = True, on_stage: Callable[[str], None] | None = None,
+            timeout_s: float | Deadline | None = None) -> Answer:
         """Answer ``question``; the `Answer` carries the ranked entities, text, evidence, the
         evidence subgraph (unless ``subgraph=False``), timings and LLM usage. A question the
-        method cannot answer comes back with ``error`` set; a bad question or option raises."""
+        method cannot answer comes back with ``error`` set; a bad question or option raises.
+        ``timeout_s``: the method stops at its next deadline check past it and the answer holds
+        what was found, with ``error_type`` "DeadlineExceeded" (`kgrag.deadline`); a `Deadline`
+        already running (the service's, counted from the request's arrival) works the same. A
+        method's first self-training (auto's) is not bounded by it: stopped, it would start over."""
         check_question(question)
+        limit = Deadline.after(timeout_s) if isinstance(timeout_s, (int, float)) else timeout_s
         with self._lock:
             m = self.method(method, options)
             if on_stage:
                 on_stage("answering")
-            ans = m.answer(question)
+            with deadline(limit) as active:
+                ans = m.answer(question)
+            if active is not None and active.expired() and ans.error is None:  # done, but too late
+                late = active.error("after the method had answered")
+                ans.error, ans.error_type = str(late), type(late).__name__
             if subgraph:
                 if on_stage:
                     on_stage("subgraph")

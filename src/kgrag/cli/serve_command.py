@@ -12,7 +12,7 @@ import typer
 from ..errors import KgragError
 from .common import DbOpt, LLMBackendOpt, LLMBaseUrlOpt, LLMConfigOpt, LLMModelOpt, MethodOpt, console, llm_from_flags
 
-__all__ = ["serve"]
+__all__ = ["mcp", "serve"]
 
 
 def serve(db: DbOpt = Path("kgrag-db"),
@@ -33,6 +33,7 @@ def serve(db: DbOpt = Path("kgrag-db"),
     from ..methods import method_class
     from ..service import ServiceSettings, create_app
     from ..service.app import SETTINGS_ENV
+    from ..service.server import run_server
     from ..store.versions import current_version
 
     method_class(method)  # an unknown default method is refused before anything starts
@@ -54,4 +55,42 @@ def serve(db: DbOpt = Path("kgrag-db"),
     settings = ServiceSettings(db=db, method=method, token=token or None,
                                llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config),
                                request_timeout_s=timeout, max_body_bytes=max_body)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    app = create_app(settings)
+    run_server(app, app.state.service, host, port)
+
+
+def mcp(db: DbOpt = Path("kgrag-db"),
+        transport: Annotated[str, typer.Option(help="stdio (an agent starts this command and talks on its "
+                                               "stdin/stdout) or http (streamable HTTP at /mcp).")] = "stdio",
+        host: Annotated[str, typer.Option(help="http: address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="http: port to listen on.")] = 8001,
+        token: Annotated[str | None, typer.Option(envvar="KGRAG_TOKEN", help="http: require 'Authorization: "
+                                                     "Bearer TOKEN' (env KGRAG_TOKEN).")] = None,
+        method: MethodOpt = "auto",
+        timeout: Annotated[float, typer.Option(help="Seconds one question may take.")] = 60.0,
+        llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
+        llm_config: LLMConfigOpt = None) -> None:
+    """Serve the database to LLM agents over MCP: tools ask, link, query (read-only Cypher) and info."""
+    from ..methods import method_class
+    from ..service import ServiceSettings
+    from ..service.mcp_server import create_mcp, mcp_http_app
+    from ..service.server import run_server
+    from ..service.state import ServiceState
+    from ..store.versions import current_version
+
+    method_class(method)
+    if transport not in ("stdio", "http"):
+        raise KgragError(f"--transport must be stdio or http, not {transport!r}")
+    if timeout <= 0:
+        raise KgragError("--timeout must be positive")
+    current_version(db)
+    settings = ServiceSettings(db=db, method=method, token=token or None, request_timeout_s=timeout,
+                               llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
+    state = ServiceState(settings)
+    server = create_mcp(settings, state)
+    if transport == "stdio":
+        server.run("stdio")
+        return
+    console.print(f"serving {db} over MCP on http://{host}:{port}/mcp  (method {method}"
+                  f"{', token required' if token else ''}; Ctrl-C stops)", markup=False, highlight=False)
+    run_server(mcp_http_app(server, settings, host), state, host, port)

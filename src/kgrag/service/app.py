@@ -15,16 +15,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, TypeVar, get_args
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from fastapi import Depends, FastAPI, HTTPException, Security
+from fastapi import Depends, FastAPI, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -32,16 +28,16 @@ from sse_starlette.sse import EventSourceResponse
 
 from .. import errors
 from ..answer import Answer, jsonable
-from ..api import Database
 from ..linking.linker import mention_json
 from ..llm.base import tokens_to
-from ..methods import available_methods, describe_options, method_class
 from ..store.versions import current_version
 from .limits import BodySizeLimit, TokenCheck
-from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut
+from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut
+from .rules import info_body, kgrag_version, llm_failed
+from .state import GRACE_S, ServiceSettings, ServiceState
 
 if TYPE_CHECKING:
-    from ..llm.base import LLM
+    pass
 
 __all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_environment"]
 
@@ -50,99 +46,14 @@ SETTINGS_ENV = "KGRAG_SERVE_SETTINGS"  # JSON: how `kgrag serve --replicas N` co
 T = TypeVar("T")
 
 
-@dataclass
-class ServiceSettings:
-    """What `kgrag serve` configures."""
-
-    db: Path
-    method: str = "auto"
-    token: str | None = None
-    llm: LLM | None = None
-    max_body_bytes: int = 64 * 1024
-    request_timeout_s: float = 60.0
-    threads: int = 4
-
-
-def _kgrag_version() -> str:
-    try:
-        return version("kgrag")
-    except PackageNotFoundError:
-        return "unknown"
-
-
-def _llm_failed(ans: Answer) -> bool:
-    """The answer failed because the LLM could not be used (down, missing, refused), as opposed
-    to a question the method could not answer or an LLM output that stayed unusable."""
-    cls = getattr(errors, ans.error_type or "", None)
-    return (isinstance(cls, type) and issubclass(cls, errors.LLMError)
-            and not issubclass(cls, errors.LLMOutputError))
-
-
-def _names_a_file(annotation: Any) -> bool:
-    """``Path``, ``Path | None``, ``list[Path]``...: the option's value is a server-side path."""
-    if isinstance(annotation, type) and issubclass(annotation, PurePath):
-        return True
-    return any(_names_a_file(a) for a in get_args(annotation))
-
-
-def check_remote_options(method: str, options: dict[str, Any]) -> None:
-    """Refuse options that name files on the server (e.g. a few-shot file): over HTTP they would
-    let a caller make the service read any file it can."""
-    fields = method_class(method).Options.model_fields
-    for name in options:
-        f = fields.get(name)
-        if f is not None and _names_a_file(f.annotation):
-            raise errors.InvalidOptionError(f"{method} option '{name}' names a file on the server and is not "
-                                            "accepted over HTTP; set it where the service is started")
-
-
 def answer_response(ans: Answer) -> Response:
-    """The Answer's bytes (`Answer.to_json_text`), or 503 with them when the LLM failed."""
-    if _llm_failed(ans):
+    """The Answer's bytes (`Answer.to_json_text`); 504 with them when the question was stopped at its
+    deadline, 503 when the LLM failed."""
+    if ans.error_type == "DeadlineExceeded":
+        return JSONResponse({"detail": ans.error, "answer": ans.to_json()}, 504)
+    if llm_failed(ans):
         return JSONResponse({"detail": f"the LLM could not be used: {ans.error}", "answer": ans.to_json()}, 503)
     return Response(ans.to_json_text(), media_type="application/json")
-
-
-class _Service:
-    """The state every request shares: the settings, the lazily opened database, the pool."""
-
-    def __init__(self, settings: ServiceSettings) -> None:
-        self.settings = settings
-        self.pool = ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="kgrag-answer")
-        self._db: Database | None = None
-        self._opening = threading.Lock()
-
-    @property
-    def db(self) -> Database:
-        with self._opening:
-            if self._db is None:
-                self._db = Database(self.settings.db, method=self.settings.method, llm=self.settings.llm)
-            return self._db
-
-    def current_db(self) -> Database:
-        """The database, moved to the newest published version first (a readlink when unchanged)."""
-        db = self.db
-        db.refresh_if_changed()
-        return db
-
-    def check(self, req: AskRequest) -> None:
-        """Refuse an unknown method or option, or a server-file option, before answering (422)."""
-        check_remote_options(req.method or self.settings.method, req.options)
-        self.db.method(req.method, req.options)
-
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()`` on the pool, or 504 once the request's time is up (the work is abandoned)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await asyncio.wait_for(loop.run_in_executor(self.pool, work), self.settings.request_timeout_s)
-        except TimeoutError:
-            raise HTTPException(504, f"the request took longer than the service's limit of "
-                                     f"{self.settings.request_timeout_s:g} s") from None
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        if self._db is not None:
-            self._db.close()
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
@@ -150,14 +61,16 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
     401: {"model": ErrorOut, "description": "A token is configured and was not sent, or is wrong."},
     413: {"model": ErrorOut, "description": "The request body is over the size limit."},
     422: {"model": ErrorOut, "description": "A field, method or option is invalid (named in `detail`)."},
-    504: {"model": ErrorOut, "description": "The request ran past the service's time limit."},
+    503: {"model": ErrorOut, "description": "The service is shutting down, or a dependency is unavailable."},
+    504: {"model": TimeoutOut, "description": "The request ran past the service's time limit; the method "
+          "was stopped and `answer` holds what it found."},
 }
 
 
 def create_app(settings: ServiceSettings) -> FastAPI:
     """The service; ``settings.db`` must hold a database (checked now, opened on first use)."""
     current_version(settings.db)  # a missing or damaged database fails at start, not on a request
-    service = _Service(settings)
+    service = ServiceState(settings)
     auth = [Depends(TokenCheck(settings.token))]
     if settings.token is not None:  # declared in the document too, so generated clients send it
         auth.append(Security(HTTPBearer(auto_error=False, description="The token `kgrag serve --token` set.")))
@@ -166,7 +79,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         yield
         service.close()
 
-    app = FastAPI(title="kgrag", version=_kgrag_version(), openapi_url=None, docs_url=None, redoc_url=None,
+    app = FastAPI(title="kgrag", version=kgrag_version(), openapi_url=None, docs_url=None, redoc_url=None,
                   lifespan=lifespan, description="Question answering over your own knowledge graph, with the evidence.")
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.state.service = service
@@ -190,12 +103,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     async def info() -> dict[str, Any]:
         """The database (counts, relations, version), the methods with their options, the limits."""
         db_info = await service.run(lambda: service.current_db().info())
-        methods = [{"name": name, "summary": cls.summary(),
-                    "options": [jsonable(o.__dict__) for o in describe_options(cls.Options)]}
-                   for name, cls in available_methods().items()]
-        return {"version": _kgrag_version(), "database": db_info, "default_method": settings.method,
-                "auth": settings.token is not None, "request_timeout_s": settings.request_timeout_s,
-                "max_body_bytes": settings.max_body_bytes, "methods": methods}
+        return info_body(settings, db_info)
 
     @app.post("/link", response_model=LinkOut, responses=_ERRORS, dependencies=auth, tags=["answers"])
     async def link(req: LinkRequest) -> dict[str, Any]:
@@ -208,12 +116,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
                                           "`answer` holds what the method found without it."}})
     async def ask(req: AskRequest) -> Response:
         """Answer a question: ranked answers, text, evidence, evidence subgraph, timings, LLM usage."""
-        def work() -> Answer:
-            db = service.current_db()
-            service.check(req)
-            return db.ask(req.question, req.method, req.options)
-
-        return answer_response(await service.run(work))
+        return answer_response(await service.run(lambda: service.answer(req)))
 
     @app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
         **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
@@ -232,7 +135,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     return app
 
 
-async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str, str]]:
+async def _events(service: ServiceState, req: AskRequest) -> AsyncIterator[dict[str, str]]:
     """Stage and token events while the answer is computed on the pool, then the answer."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
@@ -242,12 +145,11 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
 
     def work() -> Answer:
         with tokens_to(lambda text: push("token", {"text": text})):
-            return service.current_db().ask(req.question, req.method, req.options,
-                                            on_stage=lambda s: push("stage", {"stage": s}))
+            return service.answer(req, on_stage=lambda s: push("stage", {"stage": s}))
 
-    future = loop.run_in_executor(service.pool, work)
+    future, limit = service.submit(work)
     future.add_done_callback(lambda _: queue.put_nowait(("done", None)))
-    deadline = loop.time() + service.settings.request_timeout_s
+    deadline = loop.time() + limit.remaining() + GRACE_S
     while True:
         try:
             kind, data = await asyncio.wait_for(queue.get(), max(0.0, deadline - loop.time()))
@@ -263,9 +165,9 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
     except errors.KgragError as exc:
         yield {"event": "error", "data": json.dumps({"detail": str(exc)}, ensure_ascii=False)}
         return
-    if _llm_failed(ans):
-        yield {"event": "error", "data": json.dumps({"detail": f"the LLM could not be used: {ans.error}"},
-                                                    ensure_ascii=False)}
+    if ans.error_type == "DeadlineExceeded" or llm_failed(ans):
+        detail = ans.error if ans.error_type == "DeadlineExceeded" else f"the LLM could not be used: {ans.error}"
+        yield {"event": "error", "data": json.dumps({"detail": detail}, ensure_ascii=False)}
     yield {"event": "answer", "data": ans.to_json_text()}
 
 
