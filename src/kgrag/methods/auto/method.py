@@ -27,6 +27,7 @@ import numpy as np
 from pydantic import Field, field_validator
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
+from ...deadline import check
 from ...answer_sets import distinct_answers, gold_set
 from ...datasets import QAItem, split_items
 from ...errors import NoAnswer, UnknownMethodError
@@ -125,7 +126,10 @@ class AutoMethod(Method[AutoOptions]):
     def _member_answers(self, question: str) -> dict[str, Answer]:
         """Each member's answer as auto would serve it (committed answers in route order), so the
         confidence, the choice and the agreement all describe the answer that is returned."""
-        answers = {n: m.answer(question) for n, m in self.members.items()}
+        answers = {}
+        for n, m in self.members.items():
+            answers[n] = m.answer(question)
+            check(f"after auto's member {n}")  # a member stopped by the deadline recorded it as its error
         for ans in answers.values():
             self._order_by_routes(ans)
         return answers
