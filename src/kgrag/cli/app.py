@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape as rich_escape
 
 from ..errors import KgragError
+from ..runtime import configure as configure_threads
 from .answer_commands import ask, eval_cmd, train
 from .common import console
 from .data_commands import check, info, ingest, link, migrate, query, split
@@ -37,6 +38,7 @@ app = build_app()
 
 def main() -> None:
     try:
+        configure_threads()  # before any model loads; `kgrag serve --workers/--threads` sets its own
         app()
     except KgragError as exc:
         # one line whatever the terminal width; the message is text, not rich markup
