@@ -12,6 +12,7 @@ question; with no deadline set, `check` costs one lookup.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import threading
@@ -23,12 +24,14 @@ from dataclasses import dataclass, field
 
 from .errors import DeadlineExceeded
 
-__all__ = ["Deadline", "DeadlineExceeded", "check", "current", "deadline", "remaining", "suspended"]
+__all__ = ["TEST_HOOK", "Deadline", "DeadlineExceeded", "check", "current", "deadline", "remaining", "suspended"]
 
 _CURRENT: ContextVar[Deadline | None] = ContextVar("kgrag_deadline", default=None)
 # Tests only: every `check` first waits this long (at most until the deadline), so a quick question
 # on a small KG stands in for a slow one while every other part of the path is real.
 _TEST_CHECK_DELAY_S = float(os.environ.get("KGRAG_TEST_CHECK_DELAY_S") or 0)
+TEST_HOOK = "KGRAG_TEST_CHECK_DELAY_S"  # logged when the hook waits, so a test knows the work reached a check
+log = logging.getLogger(__name__)
 
 
 @dataclass(eq=False)
@@ -79,6 +82,7 @@ def check(where: str = "") -> None:
     if d is None:
         return
     if _TEST_CHECK_DELAY_S:
+        log.warning("%s: waiting at a deadline check (%s)", TEST_HOOK, where)
         d.stopped.wait(min(_TEST_CHECK_DELAY_S, d.remaining()))
     if d.expired():
         raise d.error(where)

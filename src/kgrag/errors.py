@@ -140,3 +140,8 @@ class NotSupportedByBackend(LLMError):
 class DeadlineExceeded(KgragError):
     """The question ran past its time limit (or the server is shutting down) and was stopped;
     `kgrag.deadline` carries the limit into the method's loops, which raise this past it."""
+
+
+class NotAllowedError(KgragError):
+    """The server does not serve this method, or runs this option only when allowed
+    (`kgrag serve --methods`, `--allow-expensive`): the request is refused (403), naming it."""

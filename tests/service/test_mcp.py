@@ -7,10 +7,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,14 +14,13 @@ import anyio
 import httpx
 import httpx2  # the MCP SDK's HTTP client
 import pytest
-import uvicorn
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from kgrag.service import ServiceSettings
 from kgrag.service.mcp_server import create_mcp, mcp_http_app
 
-from .conftest import TOKEN, free_port
+from .conftest import TOKEN, serving
 
 pytestmark = pytest.mark.integration
 QUESTION = "who directed 21 Grams"
@@ -95,27 +90,10 @@ def test_mcp_over_stdio(demo_db: Path) -> None:
     _check(anyio.run(main))
 
 
-@contextmanager
-def _serving(settings: ServiceSettings) -> Iterator[str]:
-    port = free_port()
-    app = mcp_http_app(create_mcp(settings), settings)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the MCP server did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
-
-
 def test_mcp_over_streamable_http_behind_the_token(demo_db: Path) -> None:
     settings = ServiceSettings(db=demo_db, method="baseline", token=TOKEN)
-    with _serving(settings) as url:
+    with serving(mcp_http_app(create_mcp(settings), settings)) as base:
+        url = f"{base}/mcp"
         hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
         for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN}):
             r = httpx.post(url, json=hello, headers=headers, timeout=10)

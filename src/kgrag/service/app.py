@@ -18,9 +18,9 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, FastAPI, Security
+from fastapi import Body, Depends, FastAPI, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -33,11 +33,9 @@ from ..llm.base import tokens_to
 from ..store.versions import current_version
 from .limits import BodySizeLimit, TokenCheck
 from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut
+from .requests import ask_body, to_ask_request
 from .rules import info_body, kgrag_version, llm_failed
 from .state import GRACE_S, ServiceSettings, ServiceState
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_environment"]
 
@@ -59,6 +57,8 @@ def answer_response(ans: Answer) -> Response:
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "The body could not be decoded (not UTF-8 / not JSON text)."},
     401: {"model": ErrorOut, "description": "A token is configured and was not sent, or is wrong."},
+    403: {"model": ErrorOut, "description": "The server does not serve this method, or runs this option only "
+          "when started with --allow-expensive (named in `detail`)."},
     413: {"model": ErrorOut, "description": "The request body is over the size limit."},
     422: {"model": ErrorOut, "description": "A field, method or option is invalid (named in `detail`)."},
     503: {"model": ErrorOut, "description": "The service is shutting down, or a dependency is unavailable."},
@@ -87,7 +87,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     @app.exception_handler(errors.KgragError)
     async def kgrag_error(_request: Any, exc: errors.KgragError) -> JSONResponse:
         caller = (errors.UnknownMethodError, errors.InvalidOptionError, errors.InvalidQuestionError)
-        return JSONResponse({"detail": str(exc)}, 422 if isinstance(exc, caller) else 503)
+        status = 403 if isinstance(exc, errors.NotAllowedError) else 422 if isinstance(exc, caller) else 503
+        return JSONResponse({"detail": str(exc)}, status)
 
     @app.get("/health", response_model=HealthOut, tags=["service"])
     async def health() -> dict[str, Any]:
@@ -111,21 +112,27 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         mentions = await service.run(lambda: service.current_db().link(req.text, req.top_m))
         return jsonable(mention_json(req.text, mentions))
 
-    @app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],
-              responses={**_ERRORS, 503: {"model": LLMFailureOut, "description": "The LLM could not be used; "
-                                          "`answer` holds what the method found without it."}})
-    async def ask(req: AskRequest) -> Response:
+    async def ask(body: Any) -> Response:
         """Answer a question: ranked answers, text, evidence, evidence subgraph, timings, LLM usage."""
+        req = to_ask_request(body)
         return answer_response(await service.run(lambda: service.answer(req)))
 
-    @app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
-        **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
-                         "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
-                         "Answer JSON) or `error` ({detail})."}})
-    async def ask_stream(req: AskRequest) -> EventSourceResponse:
+    async def ask_stream(body: Any) -> EventSourceResponse:
         """`/ask` as server-sent events, with the LLM's text streamed as it is written."""
+        req = to_ask_request(body)
         await service.run(lambda: service.check(req))
         return EventSourceResponse(_events(service, req))
+
+    body_type = ask_body(settings)  # one schema per served method (built here: it depends on the settings)
+    for route in (ask, ask_stream):
+        route.__annotations__["body"] = Annotated[body_type, Body()]
+    app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],
+             responses={**_ERRORS, 503: {"model": LLMFailureOut, "description": "The LLM could not be used; "
+                                         "`answer` holds what the method found without it."}})(ask)
+    app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
+        **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
+                         "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
+                         "Answer JSON) or `error` ({detail})."}})(ask_stream)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -173,9 +180,10 @@ async def _events(service: ServiceState, req: AskRequest) -> AsyncIterator[dict[
 
 def create_app_from_environment() -> FastAPI:
     """The app of one replica: `ServiceSettings` from the JSON in ``$KGRAG_SERVE_SETTINGS`` (db,
-    method, token, request_timeout_s, max_body_bytes, threads, and the LLM configuration as
-    ``llm``: {config, backend, model, base_url}, created in this process)."""
+    method, token, request_timeout_s, max_body_bytes, workers, threads, methods, allow_expensive, and
+    the LLM configuration as ``llm``: {config, backend, model, base_url}, created in this process)."""
     raw = json.loads(os.environ[SETTINGS_ENV])
+    methods = raw.pop("methods", None)
     llm_flags = raw.pop("llm", None) or {}
     llm = None
     if any(v is not None for v in llm_flags.values()):
@@ -184,4 +192,5 @@ def create_app_from_environment() -> FastAPI:
 
         config = llm_flags.pop("config", None)
         llm = create_llm(LLMConfig.load(Path(config) if config else None, **llm_flags))
-    return create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, **raw))
+    return create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, methods=tuple(methods) if methods else None,
+                                      **raw))

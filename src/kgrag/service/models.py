@@ -80,6 +80,8 @@ class InfoOut(BaseModel):
     auth: bool
     request_timeout_s: float
     max_body_bytes: int
+    workers: int  # questions answered at once
+    allow_expensive: bool  # options that can run for minutes are served
     methods: list[MethodOut]
 
 

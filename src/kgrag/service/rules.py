@@ -13,9 +13,15 @@ from ..answer import Answer, jsonable
 from ..methods import available_methods, describe_options, method_class
 
 if TYPE_CHECKING:
-    from .app import ServiceSettings
+    from .settings import ServiceSettings
 
-__all__ = ["check_remote_options", "info_body", "kgrag_version", "llm_failed"]
+__all__ = ["EXPENSIVE_VALUES", "check_remote_options", "expensive_reason", "info_body", "kgrag_version", "names_a_file",
+           "llm_failed"]
+
+# An option set to one of these hands a step of every question to an LLM (or trains an adapter):
+# seconds to minutes on a CPU, where the methods' own steps take milliseconds.
+EXPENSIVE_VALUES = frozenset({"llm", "lora"})
+EXPENSIVE_METHODS = {"spark": "method 'spark' has an LLM write a Cypher query for every question"}
 
 
 def kgrag_version() -> str:
@@ -33,11 +39,11 @@ def llm_failed(ans: Answer) -> bool:
             and not issubclass(cls, errors.LLMOutputError))
 
 
-def _names_a_file(annotation: Any) -> bool:
+def names_a_file(annotation: Any) -> bool:
     """``Path``, ``Path | None``, ``list[Path]``...: the option's value is a server-side path."""
     if isinstance(annotation, type) and issubclass(annotation, PurePath):
         return True
-    return any(_names_a_file(a) for a in get_args(annotation))
+    return any(names_a_file(a) for a in get_args(annotation))
 
 
 def check_remote_options(method: str, options: dict[str, Any]) -> None:
@@ -46,16 +52,31 @@ def check_remote_options(method: str, options: dict[str, Any]) -> None:
     fields = method_class(method).Options.model_fields
     for name in options:
         f = fields.get(name)
-        if f is not None and _names_a_file(f.annotation):
+        if f is not None and names_a_file(f.annotation):
             raise errors.InvalidOptionError(f"{method} option '{name}' names a file on the server and is not "
                                             "accepted over HTTP; set it where the service is started")
+
+
+def expensive_reason(method: str, options: dict[str, Any]) -> str | None:
+    """Why a request can run for minutes (SPARK, an option set to ``llm``/``lora``, auto escalating
+    every question), or None. The first self-training is the database's to know
+    (`Database.needs_self_training`)."""
+    if method in EXPENSIVE_METHODS:
+        return EXPENSIVE_METHODS[method]
+    for name, value in options.items():
+        if isinstance(value, str) and value in EXPENSIVE_VALUES:
+            return f"{method} option {name}={value} hands a step of every question to an LLM"
+    if method == "auto" and options.get("escalate") == "always":
+        return "auto option escalate=always runs the LLM method on every question"
+    return None
 
 
 def info_body(settings: ServiceSettings, db_info: dict[str, Any]) -> dict[str, Any]:
     """``GET /info`` and the MCP ``info`` tool: the database, every method with its options, the limits."""
     methods = [{"name": name, "summary": cls.summary(),
                 "options": [jsonable(o.__dict__) for o in describe_options(cls.Options)]}
-               for name, cls in available_methods().items()]
+               for name, cls in available_methods().items() if name in settings.served()]
     return {"version": kgrag_version(), "database": db_info, "default_method": settings.method,
             "auth": settings.token is not None, "request_timeout_s": settings.request_timeout_s,
-            "max_body_bytes": settings.max_body_bytes, "methods": methods}
+            "max_body_bytes": settings.max_body_bytes, "workers": settings.workers,
+            "allow_expensive": settings.allow_expensive, "methods": methods}

@@ -10,8 +10,6 @@ import contextvars
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from fastapi import HTTPException
@@ -19,29 +17,19 @@ from fastapi import HTTPException
 from ..answer import Answer
 from ..api import Database
 from ..deadline import Deadline, current, deadline
-from ..errors import KgragError
+from ..errors import KgragError, NotAllowedError
+from ..methods import method_class
+from ..runtime import configure as configure_threads
 from .models import AskRequest
-from .rules import check_remote_options
+from .rules import check_remote_options, expensive_reason
+from .settings import ServiceSettings
 
 if TYPE_CHECKING:
-    from ..llm.base import LLM
+    pass
 
 __all__ = ["ServiceSettings", "ServiceState"]
 T = TypeVar("T")
 GRACE_S = 0.5  # past the deadline, how long work that has not stopped itself is waited for
-
-
-@dataclass
-class ServiceSettings:
-    """What `kgrag serve` configures."""
-
-    db: Path
-    method: str = "auto"
-    token: str | None = None
-    llm: LLM | None = None
-    max_body_bytes: int = 64 * 1024
-    request_timeout_s: float = 60.0
-    threads: int = 4
 
 
 class ServiceState:
@@ -49,7 +37,8 @@ class ServiceState:
 
     def __init__(self, settings: ServiceSettings) -> None:
         self.settings = settings
-        self.pool = ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="kgrag-answer")
+        self.threads = configure_threads(settings.threads, settings.workers)  # before any model loads
+        self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="kgrag-answer")
         self._db: Database | None = None
         self._opening = threading.Lock()
         self._active: set[Deadline] = set()  # the deadlines of the requests in flight
@@ -70,8 +59,22 @@ class ServiceState:
         return db
 
     def check(self, req: AskRequest) -> None:
-        """Refuse an unknown method or option, or a server-file option, before answering (422)."""
-        check_remote_options(req.method or self.settings.method, req.options)
+        """Before answering, refuse a method the server does not serve or an option that can run
+        for minutes unless allowed (`NotAllowedError`, 403), an unknown method or option, or a
+        server-file option (422)."""
+        name = req.method or self.settings.method
+        if self.settings.methods is not None and name not in self.settings.methods:
+            method_class(name)  # an unknown name is still "unknown method" (422)
+            raise NotAllowedError(f"method '{name}' is not served here (this server serves: "
+                                  f"{', '.join(self.settings.methods)}; `kgrag serve --methods` sets them)")
+        check_remote_options(name, req.options)
+        if not self.settings.allow_expensive:
+            why = expensive_reason(name, req.options)
+            if why is None and self.db.needs_self_training(name, req.options):
+                why = (f"method '{name}' has not trained yet and its first question would self-train on the "
+                       f"KG (minutes on a new KG): run `kgrag train {name} --db ...` once")
+            if why is not None:
+                raise NotAllowedError(f"{why}; this server runs it only when started with --allow-expensive")
         self.db.method(req.method, req.options)
 
     def answer(self, req: AskRequest, on_stage: Callable[[str], None] | None = None) -> Answer:

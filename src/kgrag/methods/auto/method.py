@@ -27,9 +27,9 @@ import numpy as np
 from pydantic import Field, field_validator
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
-from ...deadline import check
 from ...answer_sets import distinct_answers, gold_set
 from ...datasets import QAItem, split_items
+from ...deadline import check
 from ...errors import NoAnswer, UnknownMethodError
 from ...graph import KnowledgeGraph
 from ...learn.calibration import LogisticCalibrator
