@@ -15,9 +15,10 @@ from kgrag.errors import DeadlineExceeded, KgragError
 from kgrag.graph import KnowledgeGraph
 from kgrag.learn.beam import Beam, beam_paths
 from kgrag.llm import LLMConfig
-from kgrag.llm.base import LLM, tokens_to
-from kgrag.llm.types import Completion, Usage
+from kgrag.llm.base import tokens_to
 from kgrag.paths import enumerate_paths, extend_paths, root_path
+
+from .llm.test_streaming import Scripted
 
 
 def _expired() -> dl.Deadline:
@@ -101,17 +102,8 @@ def test_path_search_stops_at_its_loops(movies_kg: KnowledgeGraph) -> None:
             beam_paths(snapshot, seed, Beam(4, lambda cands: [0.0] * len(cands)), max_hops=2, max_frontier=100)
 
 
-class _Slow(LLM):
+class _Slow(Scripted):
     """A backend that writes one piece every 20 ms."""
-
-    backend = "slow"
-
-    @property
-    def model_name(self) -> str:
-        return "slow"
-
-    def _complete(self, messages, *, max_tokens, temperature, stop, json_schema, grammar, choices):  # noqa: ANN001, ANN202
-        return Completion("done", "slow", Usage(1, 1))
 
     def _stream(self, messages, *, max_tokens, temperature, stop) -> Iterator[str]:  # noqa: ANN001
         for _ in range(100):

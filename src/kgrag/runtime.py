@@ -18,11 +18,14 @@ import os
 import sys
 from dataclasses import dataclass
 
+from .errors import KgragError
+
 __all__ = ["THREADS_ENV", "ThreadPlan", "available_cores", "configure", "configured_threads", "plan_threads"]
 
 THREADS_ENV = "KGRAG_THREADS"
 _POOL_VARS = ("OMP_NUM_THREADS", "MKL_NUM_THREADS", "OPENBLAS_NUM_THREADS")
 _configured: int | None = None
+_USER_OMP = os.environ.get("OMP_NUM_THREADS")  # as the user set it, before `configure` sets its own
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ def _positive(name: str, value: str) -> int:
     except ValueError:
         n = 0
     if n < 1:
-        raise ValueError(f"{name} must be a whole number of threads of at least 1, not {value!r}")
+        raise KgragError(f"{name} must be a whole number of threads of at least 1, not {value!r}")
     return n
 
 
@@ -58,13 +61,13 @@ def plan_threads(threads: int | None = None, workers: int = 1) -> ThreadPlan:
     ``KGRAG_THREADS``, else a user's ``OMP_NUM_THREADS``, else the available cores divided among the
     workers (at least one)."""
     if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
+        raise KgragError(f"workers must be at least 1, not {workers}")
     cores = available_cores()
     if threads is not None:
         return ThreadPlan(_positive("--threads", str(threads)), "--threads", cores, workers)
-    for name in (THREADS_ENV, "OMP_NUM_THREADS"):
-        if os.environ.get(name):
-            return ThreadPlan(_positive(name, os.environ[name]), name, cores, workers)
+    for name, value in ((THREADS_ENV, os.environ.get(THREADS_ENV)), ("OMP_NUM_THREADS", _USER_OMP)):
+        if value:
+            return ThreadPlan(_positive(name, value), name, cores, workers)
     return ThreadPlan(max(1, cores // workers), "cores/workers", cores, workers)
 
 
