@@ -22,7 +22,7 @@ TokenOpt = Annotated[Optional[str], typer.Option(envvar="KGRAG_TOKEN", help="Req
                                                  "on every route but /health (env KGRAG_TOKEN).")]
 TimeoutOpt = Annotated[float, typer.Option(help="Seconds one request may take: the method stops past it (504).")]
 MethodsOpt = Annotated[Optional[str], typer.Option(help="The methods served, comma-separated (default: all); "
-                                                   "a request for another one is refused (403).")]
+                                                   "a request for another one is refused.")]
 ExpensiveOpt = Annotated[bool, typer.Option("--allow-expensive", help="Serve options that can run for minutes "
                                             "(SPARK, options set to llm/lora, auto's first self-training); "
                                             "refused (403) otherwise.")]
