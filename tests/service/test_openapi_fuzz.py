@@ -18,8 +18,10 @@ the response of every failure:
 - without the token, the token-protected server answers nothing but /health (nor its document).
 
 Runs: the token-protected server with its token (the main run, ~500 requests), the open server
-and the token-protected server without the token (smaller runs). About 45 s on two cores, half of
-it the demo KG's ingest.
+and the token-protected server without the token (smaller runs), each serving baseline and
+graphraft: the document's request schema is one per served method, so most requests the fuzzer
+builds are valid and run the method (graphraft with any options the document allows). About 100 s
+on two cores (other jobs running), the demo KG's ingest included.
 """
 
 from __future__ import annotations
