@@ -78,8 +78,12 @@ def configure(threads: int | None = None, workers: int = 1) -> ThreadPlan:
     llama.cpp's ``n_threads`` follows (`configured_threads`). Call it before answering starts."""
     global _configured
     plan = plan_threads(threads, workers)
-    for name in _POOL_VARS:
-        os.environ[name] = str(plan.threads)
+    if plan.source != "cores/workers" or workers > 1:
+        # Exported only when it differs from the libraries' own choice (every core): a plain CLI
+        # command leaves it unset, so processes it starts choose for themselves (Ray gives each
+        # worker the CPUs it reserved only when OMP_NUM_THREADS is unset).
+        for name in _POOL_VARS:
+            os.environ[name] = str(plan.threads)
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     if "torch" in sys.modules:
         import torch
