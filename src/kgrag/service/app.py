@@ -18,7 +18,7 @@ import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 
 from fastapi import Body, Depends, FastAPI, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -41,7 +41,6 @@ __all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_env
 
 STATIC = Path(__file__).parent / "static"
 SETTINGS_ENV = "KGRAG_SERVE_SETTINGS"  # JSON: how `kgrag serve --replicas N` configures its workers
-T = TypeVar("T")
 
 
 def answer_response(ans: Answer) -> Response:

@@ -10,7 +10,7 @@ import contextvars
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from fastapi import HTTPException
 
@@ -23,9 +23,6 @@ from ..runtime import configure as configure_threads
 from .models import AskRequest
 from .rules import check_remote_options, expensive_reason
 from .settings import ServiceSettings
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["ServiceSettings", "ServiceState"]
 T = TypeVar("T")
