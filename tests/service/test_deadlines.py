@@ -74,12 +74,14 @@ def _wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
     raise AssertionError("kgrag serve did not start")
 
 
-def test_sigterm_stops_the_work_in_flight_and_the_server_exits_within_seconds(demo_db: Path) -> None:
+@pytest.mark.parametrize("replicas", [1, 2])
+def test_sigterm_stops_the_work_in_flight_and_the_server_exits_within_seconds(demo_db: Path, replicas: int) -> None:
+    """One process, and ``--replicas 2`` (uvicorn's workers, which chain the stop to its handlers)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     env = {**os.environ, dl.TEST_HOOK: "600"}  # the question would wait 10 minutes at its first check
     proc = subprocess.Popen([sys.executable, "-m", "kgrag", "serve", "--db", str(demo_db), "--port", str(port),
-                             "-m", "graphraft", "--timeout", "600"], env=env, text=True,
+                             "-m", "graphraft", "--timeout", "600", "--replicas", str(replicas)], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         _wait_healthy(url, proc)

@@ -65,7 +65,7 @@ def serve(db: DbOpt = Path("kgrag-db"), host: HostOpt = "127.0.0.1",
 
     from ..service import create_app
     from ..service.app import SETTINGS_ENV
-    from ..service.server import run_server
+    from ..service.server import SHUTDOWN_S, run_server
 
     if replicas < 1:
         raise KgragError("--replicas must be at least 1")
@@ -82,7 +82,7 @@ def serve(db: DbOpt = Path("kgrag-db"), host: HostOpt = "127.0.0.1",
             "llm": {"config": str(llm_config) if llm_config else None, "backend": llm, "model": llm_model,
                     "base_url": llm_base_url}})
         uvicorn.run("kgrag.service.app:create_app_from_environment", factory=True, workers=replicas, host=host,
-                    port=port, log_level="warning")
+                    port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_S)
         return
     app = create_app(settings)
     run_server(app, app.state.service, host, port)

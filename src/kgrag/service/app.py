@@ -35,6 +35,7 @@ from .limits import BodySizeLimit, TokenCheck
 from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut
 from .requests import ask_body, to_ask_request
 from .rules import info_body, kgrag_version, llm_failed
+from .server import stop_work_on_signals
 from .state import GRACE_S, ServiceSettings, ServiceState
 
 __all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_environment"]
@@ -191,5 +192,7 @@ def create_app_from_environment() -> FastAPI:
 
         config = llm_flags.pop("config", None)
         llm = create_llm(LLMConfig.load(Path(config) if config else None, **llm_flags))
-    return create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, methods=tuple(methods) if methods else None,
-                                      **raw))
+    app = create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, methods=tuple(methods) if methods else None,
+                                     **raw))
+    stop_work_on_signals(app.state.service)
+    return app
