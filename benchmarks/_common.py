@@ -144,3 +144,23 @@ def evict_page_cache(files: Iterable[Path]) -> None:
             os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
         finally:
             os.close(fd)
+
+
+def demo_db(db: Path) -> Path:
+    """The bundled sample as `kgrag demo` builds it (ingested with MiniLM, auto trained on half its QA
+    pairs) at ``db``, built once and reused."""
+    import kgrag
+
+    if not (db / "current").exists():
+        train, _ = kgrag.split_items(kgrag.load_jsonl(kgrag.sample_dir() / "questions.jsonl"), 0.5)
+        with kgrag.Database.ingest(db, [kgrag.sample_dir() / "movies.txt"]) as database:
+            database.train("auto", train)
+    return db
+
+
+def sample_questions() -> list[str]:
+    """The bundled sample's held-out questions (the half `demo_db` did not train on)."""
+    import kgrag
+
+    _, held_out = kgrag.split_items(kgrag.load_jsonl(kgrag.sample_dir() / "questions.jsonl"), 0.5)
+    return [it.question for it in held_out]

@@ -6,14 +6,19 @@ database and the embedder), then ``--clients`` concurrent clients (asyncio + one
 with that many connections) send ``--requests`` POST /ask in total: MetaQA dev questions with the
 brackets removed, a seeded sample of each hop, interleaved 1/2/3-hop and cycled.
 
+One server per (method, workers) pair of ``--methods`` x ``--workers`` (``kgrag serve --workers
+W``: W questions answered at once in one process). ``--sample`` serves the bundled sample instead
+(built as `kgrag demo` builds it, auto trained) and asks its held-out questions.
+
 Reports throughput, latency p50/p95/p99 (ms, client side), HTTP errors (non-200 or no response:
 must be 0) and unanswered questions (200 with the Answer's ``error`` set, e.g. nothing linked:
-informational); a progress line every ~10 s on stderr, the summary on stderr and one JSON line on
-stdout (as the other benchmarks; ``--out FILE`` also appends it to FILE). Client and server share
-the machine's cores, so the numbers are for that whole loop; their CPU seconds are reported too.
+informational); a progress line every ~10 s on stderr, the summary on stderr and one JSON line per
+server on stdout (as the other benchmarks; ``--out FILE`` also appends them to FILE). Client and
+server share the machine's cores, so the numbers are for that whole loop; their CPU seconds are
+reported too.
 
-Usage: python benchmarks/serve_load.py [--db .bench-db] [--method baseline] [--clients 50]
-       [--requests 10000] [--port 0] [--token T] [--replicas N] [--out FILE]
+Usage: python benchmarks/serve_load.py [--db .bench-db | --sample] [--methods baseline,graphraft,auto]
+       [--workers 1,2] [--clients 50] [--requests 10000] [--port 0] [--token T] [--replicas N] [--out FILE]
 """
 
 from __future__ import annotations
@@ -36,11 +41,12 @@ from pathlib import Path
 
 import httpx
 import numpy as np
-from _common import emit, require_metaqa
+from _common import demo_db, emit, require_metaqa, sample_questions
 
 from kgrag.datasets import load_metaqa
 
 HEALTH_TIMEOUT_S = 120
+DEFAULT_DB = Path(".bench-db")
 PROGRESS_EVERY_S = 10.0
 
 
@@ -96,9 +102,9 @@ def questions(per_hop: int, seed: int) -> tuple[list[tuple[int, str]], dict[int,
     return mixed, {hop: len(qs) for hop, qs in by_hop.items()}
 
 
-def start_server(args: argparse.Namespace, port: int, log_file: Path) -> subprocess.Popen:
+def start_server(args: argparse.Namespace, method: str, workers: int, port: int, log_file: Path) -> subprocess.Popen:
     cmd = [sys.executable, "-m", "kgrag", "serve", "--db", str(args.db), "--host", "127.0.0.1",
-           "--port", str(port), "--method", args.method]
+           "--port", str(port), "--method", method, "--workers", str(workers)]
     if args.replicas is not None:
         cmd += ["--replicas", str(args.replicas)]
     env = dict(os.environ)
@@ -255,8 +261,12 @@ def main() -> None:
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--db", type=Path, default=Path(".bench-db"))
-    ap.add_argument("--method", default="baseline", help="the server's method (kgrag serve --method)")
+    ap.add_argument("--db", type=Path, default=DEFAULT_DB)
+    ap.add_argument("--methods", "--method", default="baseline",
+                    help="the server's method (kgrag serve --method), comma-separated: one server each")
+    ap.add_argument("--workers", default="1", help="kgrag serve --workers, comma-separated: one server each")
+    ap.add_argument("--sample", action="store_true", help="serve the bundled sample (built in a temp dir "
+                    "unless --db names one) and ask its held-out questions")
     ap.add_argument("--clients", type=int, default=50, help="concurrent clients (and connections)")
     ap.add_argument("--requests", type=int, default=10000, help="POST /ask in total, after the warm-up")
     ap.add_argument("--port", type=int, default=0, help="127.0.0.1 port for the server (0 = a free one)")
@@ -270,10 +280,27 @@ def main() -> None:
     args = ap.parse_args()
     if args.clients < 1 or args.requests < 1:
         ap.error("--clients and --requests must be at least 1")
-    if not args.db.exists():
-        emit(skipped=f"no database at {args.db} (ingest MetaQA first: python benchmarks/ingest.py)")
-        return
-    qs, per_hop = questions(args.per_hop, args.seed)
+    failed = False
+    with tempfile.TemporaryDirectory(prefix="serve-load-db-") as tmp:
+        if args.sample:
+            args.db = demo_db(args.db if args.db != DEFAULT_DB else Path(tmp) / "db")
+            qs, per_hop = [(0, q) for q in sample_questions()], {"sample": len(sample_questions())}
+        elif not args.db.exists():
+            emit(skipped=f"no database at {args.db} (ingest MetaQA first: python benchmarks/ingest.py)")
+            return
+        else:
+            qs, per_hop = questions(args.per_hop, args.seed)
+        for method in args.methods.split(","):
+            for workers in (int(w) for w in args.workers.split(",")):
+                if run_one(args, method, workers, qs, per_hop):
+                    failed = True
+    if failed:
+        sys.exit(1)
+
+
+def run_one(args: argparse.Namespace, method: str, workers: int, qs: list[tuple[int, str]],
+            per_hop: dict) -> bool:
+    """One server, one load; True when some request failed."""
     load_before = os.getloadavg()
     if load_before[0] > 0.5:
         log(f"note: 1-minute load average {load_before[0]:.2f} before the start: something else may be using "
@@ -283,7 +310,7 @@ def main() -> None:
     headers = {"Authorization": f"Bearer {args.token}"} if args.token else {}
     with tempfile.TemporaryDirectory(prefix="serve-load-") as tmp:
         log_file = Path(tmp) / "server.log"
-        proc = start_server(args, port, log_file)
+        proc = start_server(args, method, workers, port, log_file)
         try:
             started_s = wait_for_health(base, proc, log_file)
             log(f"/health answered after {started_s:.1f} s")
@@ -296,7 +323,8 @@ def main() -> None:
     lat = np.array(load.latencies_ms)
     server_cpu, client_cpu, other_cpu = cpu["server"], cpu["client"], cpu["other"]
     result = {
-        "benchmark": "serve-load", "method": info.get("default_method", args.method), "clients": args.clients,
+        "benchmark": "serve-load", "method": info.get("default_method", method), "workers": workers,
+        "clients": args.clients,
         "requests": load.done, "questions_per_hop": per_hop, "warmup": args.warmup,
         "throughput_rps": round(load.done / wall_s, 1), "wall_s": round(wall_s, 2),
         "p50_ms": round(float(np.percentile(lat, 50)), 1), "p95_ms": round(float(np.percentile(lat, 95)), 1),
@@ -313,7 +341,8 @@ def main() -> None:
                     "python": platform.python_version(), "loadavg_before": [round(x, 2) for x in load_before]},
         "command": shlex.join([Path(sys.executable).name, *sys.argv]),
     }
-    log(f"\nserve-load: method {result['method']}, {load.done} requests, {args.clients} clients, {wall_s:.1f} s")
+    log(f"\nserve-load: method {result['method']}, {workers} workers, {load.done} requests, {args.clients} clients, "
+        f"{wall_s:.1f} s")
     log(f"  throughput  {result['throughput_rps']} req/s")
     log(f"  latency     p50 {result['p50_ms']} ms, p95 {result['p95_ms']} ms, p99 {result['p99_ms']} ms, "
         f"max {result['max_ms']} ms")
@@ -331,8 +360,7 @@ def main() -> None:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         with args.out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(result) + "\n")
-    if load.http_errors:
-        sys.exit(1)
+    return bool(load.http_errors)
 
 
 if __name__ == "__main__":

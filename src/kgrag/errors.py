@@ -135,3 +135,13 @@ class LLMContextError(LLMError):
 
 class NotSupportedByBackend(LLMError):
     """The backend cannot do this (e.g. log-probability scoring on a server without logprobs)."""
+
+
+class DeadlineExceeded(KgragError):
+    """The question ran past its time limit (or the server is shutting down) and was stopped;
+    `kgrag.deadline` carries the limit into the method's loops, which raise this past it."""
+
+
+class NotAllowedError(KgragError):
+    """The server does not serve this method, or runs this option only when allowed
+    (`kgrag serve --methods`, `--allow-expensive`): the request is refused (403), naming it."""

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from .answer import Route
+from .deadline import check
 from .relation_steps import grouped_steps, step_groups
 from .store.graph_store import Schema
 from .store.snapshot import GraphSnapshot
@@ -200,6 +201,7 @@ def extend_paths(snapshot: GraphSnapshot, prefixes: Sequence[PathCandidate], lim
     out: list[PathCandidate] = []
     done = 0
     while done < len(group) and (limit is None or len(out) < limit):
+        check("extending relation paths")
         end = len(group) if limit is None else min(len(group), done + limit - len(out))
         chunk_direction, chunk_group = direction[done:end], group[done:end]
         done = end
@@ -228,6 +230,7 @@ def enumerate_paths(snapshot: GraphSnapshot, seed: int, max_hops: int = 2, max_f
     out: list[PathCandidate] = []
 
     def walk(prefix: PathCandidate) -> None:
+        check("enumerating relation paths")
         for cand in extend_paths(snapshot, [prefix]):
             if max_answers is None or len(cand.answers) <= max_answers:
                 out.append(cand)

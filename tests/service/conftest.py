@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from starlette.types import ASGIApp
 
 from kgrag.service import ServiceSettings, create_app
 from tests.conftest import copy_shared
@@ -36,8 +37,15 @@ def free_port() -> int:
 @contextmanager
 def running(settings: ServiceSettings) -> Iterator[str]:
     """Serve ``settings`` on a free loopback port until the block ends; yields the base URL."""
+    with serving(create_app(settings)) as url:
+        yield url
+
+
+@contextmanager
+def serving(app: ASGIApp) -> Iterator[str]:
+    """Serve an ASGI app on a free loopback port in a thread until the block ends; yields the base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

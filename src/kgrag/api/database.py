@@ -7,9 +7,11 @@ and evaluate are written here once and every surface (``kgrag ingest/train/eval/
 service) calls them, so what one surface saves in the database (auto's self-training, a trained
 model) every other one loads.
 
-It is safe to share between threads: a lock serialises the work on the shared state (graph store
-connection, lazily loaded indexes and models); answering is CPU-bound, so on a 2-core machine
-concurrency comes from processes (`kgrag serve --replicas`), not threads.
+It is safe to share between threads, and questions are answered side by side: each reads the
+version that was current when it started (`reading.Readings`), with no lock on the answer path;
+writers (train, self-training), creating a method and evaluating take the database's lock. The
+native libraries release the GIL for the heavy parts (torch, BLAS, the graph store), so threads of
+one process answer in parallel (`kgrag serve --workers`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
+from ..deadline import Deadline, deadline, suspended
 from ..errors import KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.encoders import encoder_for_ingest
@@ -34,6 +37,7 @@ from ..store.graph_data import IngestStats
 from ..store.locks import WriterLock, writer_lock
 from ..store.migration import MigrationReport
 from ..store.versions import version_target
+from .reading import Readings
 from .subgraph import evidence_subgraph
 
 if TYPE_CHECKING:
@@ -84,14 +88,22 @@ class Database:
 
     def __init__(self, path: str | Path, *, method: str = "auto", llm: LLM | None = None) -> None:
         self.path = Path(path)
-        self.kg = KnowledgeGraph(self.path)
+        self._readings = Readings(KnowledgeGraph(self.path))
         self.default_method = method
         self.llm = llm
-        self._methods: dict[tuple[str, str], Method] = {}
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # writers, creating a method, evaluating: never answering
         self.last_ingest: IngestStats | dict[str, Any] | None = None  # set by `ingest` / `ingest_documents`
         self.last_migration: MigrationReport | None = None  # set by `migrate`
         self.last_model: Path | None = None  # where `train` (or self-training) saved the latest model
+
+    @property
+    def kg(self) -> KnowledgeGraph:
+        """The graph of the version questions starting now read (`refresh` moves it)."""
+        return self._readings.current.kg
+
+    @property
+    def _methods(self) -> dict[tuple[str, str], Method]:
+        return self._readings.current.methods
 
     # ---- building ---------------------------------------------------------------------------------
     @classmethod
@@ -152,21 +164,40 @@ class Database:
 
     def link(self, text: str, top_m: int = 3) -> list[Mention]:
         """The entity mentions in ``text``, each with its ``top_m`` KG candidates."""
-        with self._lock:
-            return self.kg.linker.find_mentions(text, top_m)
+        with self._readings.reading() as now:
+            return now.kg.linker.find_mentions(text, top_m)
+
+    def query(self, cypher: str, limit: int | None = 50) -> list[dict[str, Any]]:
+        """Rows of a read-only Cypher query written by someone else (a user, an agent): it passes
+        the read-only guard (`kgrag.store.readonly.check_read_only`) before the engine sees it."""
+        with self._readings.reading() as now:
+            return now.kg.store.query(cypher, limit=limit)
 
     def method(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> Method:
         """The method ``name`` with ``options``, created once and kept (with what `train` saved for
         it loaded); an unknown name or option raises `UnknownMethodError` / `InvalidOptionError`."""
         name = name or self.default_method
         key = (name, _options_key(options))
+        if (ready := self._methods.get(key)) is not None:  # no lock: questions answer side by side
+            return ready
         with self._lock:
             if key not in self._methods:
                 m, loaded = self._open(name, options)
                 if not loaded and m.learns_without_pairs():
-                    self._self_train(name, m)
+                    with suspended():  # kept in the database once done: a deadline would only waste it
+                        if self._self_train(name, m):
+                            m, _ = self._open(name, options)  # what it saved, on the version it published
                 self._methods[key] = m
             return self._methods[key]
+
+    def needs_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether the first `ask` with this method would self-train (minutes on a new KG): it
+        learns from the KG alone and the database holds nothing it saved (the service refuses it
+        unless allowed)."""
+        name = name or self.default_method
+        if (name, _options_key(options)) in self._methods or not method_class(name).learns_without_pairs():
+            return False
+        return not self.has_model(name, options)
 
     def _open(self, name: str, options: Mapping[str, Any] | None) -> tuple[Method, bool]:
         """The method with what the database holds for it loaded (`open_method`), and whether it did."""
@@ -181,39 +212,51 @@ class Database:
                 self._methods[(name, _options_key(options))] = m
             return loaded
 
-    def _self_train(self, name: str, m: Method) -> None:
+    def _self_train(self, name: str, m: Method) -> bool:
         """Learn what a method can learn from the KG alone (auto's confidence, from synthetic
         questions) on first use, and keep it in the database as a new version when no other writer
-        is busy — so it happens once per database, not once per process or per surface."""
+        is busy — so it happens once per database, not once per process or per surface. True when
+        it published a new version (which this object now reads)."""
         from ..errors import DatabaseBusyError, DatabaseChangedError
 
         report = learn(m, [])
         if not report:  # nothing could be learned (e.g. a database with documents and no KG)
-            return
+            return False
         try:
             with writer_lock(self.path, wait=False) as lock:
                 self.last_model = save_model(lock, self.kg, m, name, report)
         except (DatabaseBusyError, DatabaseChangedError, OSError):
-            return  # another writer is busy, or the directory is read-only: keep it in memory
-        self.kg.refresh()
-        self._methods.clear()  # built on the version before; the new one has the same data
+            return False  # another writer is busy, or the directory is read-only: keep it in memory
+        return self.refresh()
 
     def ask(self, question: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
-            subgraph: bool = True, on_stage: Callable[[str], None] | None = None) -> Answer:
+            subgraph: bool = True, on_stage: Callable[[str], None] | None = None,
+            timeout_s: float | Deadline | None = None) -> Answer:
         """Answer ``question``; the `Answer` carries the ranked entities, text, evidence, the
         evidence subgraph (unless ``subgraph=False``), timings and LLM usage. A question the
-        method cannot answer comes back with ``error`` set; a bad question or option raises."""
+        method cannot answer comes back with ``error`` set; a bad question or option raises.
+        ``timeout_s``: the method stops at its next deadline check past it and the answer holds
+        what was found, with ``error_type`` "DeadlineExceeded" (`kgrag.deadline`); a `Deadline`
+        already running (the service's, counted from the request's arrival) works the same. A
+        method's first self-training (auto's) is not bounded by it: stopped, it would start over."""
         check_question(question)
-        with self._lock:
-            m = self.method(method, options)
+        limit = Deadline.after(timeout_s) if isinstance(timeout_s, (int, float)) else timeout_s
+        self.method(method, options)  # created (and self-trained) once, under the lock
+        with self._readings.reading() as now:  # this version to the end, whatever a refresh does
+            m = now.methods.get((method or self.default_method, _options_key(options))) or \
+                self.method(method, options)
             if on_stage:
                 on_stage("answering")
-            ans = m.answer(question)
+            with deadline(limit) as active:
+                ans = m.answer(question)
+            if active is not None and active.expired() and ans.error is None:  # done, but too late
+                late = active.error("after the method had answered")
+                ans.error, ans.error_type = str(late), type(late).__name__
             if subgraph:
                 if on_stage:
                     on_stage("subgraph")
                 t0 = time.perf_counter()
-                ans.subgraph = evidence_subgraph(self.kg, ans)
+                ans.subgraph = evidence_subgraph(now.kg, ans)
                 ans.timings["subgraph"] = time.perf_counter() - t0
         return ans
 
@@ -269,18 +312,19 @@ class Database:
     # ---- lifetime ---------------------------------------------------------------------------------
     def refresh(self) -> bool:
         """Move to the newest published version (after an ingest or a training elsewhere); the
-        methods built on the old one are dropped. True when it moved."""
+        methods built on the old one are dropped (questions still answering on it finish there).
+        True when it moved."""
         with self._lock:
-            moved = self.kg.refresh()
-            if moved:
-                self._methods.clear()
-            return moved
+            if version_target(self.path) == self.kg.version:
+                return False
+            self._readings.replace(KnowledgeGraph(self.path))  # a damaged new version raises here
+            return True
 
     def refresh_if_changed(self) -> bool:
         """`refresh` when a newer version was published: one ``readlink`` when nothing changed, so
-        a long-running service calls it before every request. It takes the lock every question
-        holds, so the questions in flight finish on the old version first (drain, then swap) and
-        none is dropped."""
+        a long-running service calls it before every request. Questions in flight finish on the
+        version they started on (closed when the last of them ends); later ones read the new one,
+        so none is dropped and none mixes two versions."""
         try:
             return version_target(self.path) != self.kg.version and self.refresh()
         except KgragError:  # a damaged link or new version: keep serving the one already open
@@ -288,8 +332,7 @@ class Database:
 
     def close(self) -> None:
         with self._lock:
-            self._methods.clear()
-            self.kg.close()
+            self._readings.close()
 
     def __enter__(self) -> Database:
         return self

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ..api import Database
     from ..datasets import QAItem
 
-__all__ = ["ask", "eval_cmd", "load_files", "show_answer", "train"]
+__all__ = ["TIMED_OUT", "ask", "eval_cmd", "load_files", "show_answer", "train"]
+TIMED_OUT = 124  # `kgrag ask --timeout`: the question was stopped at its deadline (as timeout(1) exits)
 
 
 def load_files(files: list[Path], limit: int = 0) -> list[QAItem]:
@@ -70,18 +71,25 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
         method: MethodOpt = "auto",
         option: OptionsOpt = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the Answer as JSON.")] = False,
+        timeout: Annotated[Optional[float], typer.Option(
+            help="Seconds the question may take: the method stops past it (what it found is shown) "
+                 "and the exit code is 124.")] = None,
         llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
         llm_config: LLMConfigOpt = None) -> None:
     """Answer one question, showing the evidence (--json: the Answer as the service returns it)."""
     from ..api import Database
 
+    if timeout is not None and not timeout > 0:
+        raise KgragError(f"--timeout must be a positive number of seconds, not {timeout:g}")
     db_ = Database(db, method=method, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
-    ans = db_.ask(question, options=parse_method_options(option), subgraph=as_json)
+    ans = db_.ask(question, options=parse_method_options(option), subgraph=as_json, timeout_s=timeout)
     if as_json:
         print(ans.to_json_text())
     else:
         out.print(f"[bold]{question}[/]")
         show_answer(ans, top=10)
+    if ans.error_type == "DeadlineExceeded":
+        raise typer.Exit(TIMED_OUT)
 
 
 def eval_cmd(

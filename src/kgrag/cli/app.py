@@ -9,6 +9,7 @@ import typer
 from rich.markup import escape as rich_escape
 
 from ..errors import KgragError
+from ..runtime import configure as configure_threads
 from .answer_commands import ask, eval_cmd, train
 from .common import console
 from .data_commands import check, info, ingest, link, migrate, query, split
@@ -16,7 +17,7 @@ from .demo_command import demo
 from .docs_commands import ingest_docs
 from .llm_commands import llm_check
 from .method_commands import methods
-from .serve_command import serve
+from .serve_command import mcp, serve
 
 __all__ = ["app", "build_app", "main"]
 
@@ -24,7 +25,7 @@ __all__ = ["app", "build_app", "main"]
 def build_app() -> typer.Typer:
     cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                       help="Question answering over your own knowledge graph.")
-    for command in (ingest, info, check, migrate, link, query, split, ask, train, demo, methods, serve):
+    for command in (ingest, info, check, migrate, link, query, split, ask, train, demo, methods, serve, mcp):
         cli.command()(command)
     cli.command(name="eval")(eval_cmd)
     cli.command(name="llm-check")(llm_check)
@@ -37,6 +38,7 @@ app = build_app()
 
 def main() -> None:
     try:
+        configure_threads()  # before any model loads; `kgrag serve --workers/--threads` sets its own
         app()
     except KgragError as exc:
         # one line whatever the terminal width; the message is text, not rich markup

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..deadline import check
 from ..paths import PathCandidate, enumeration_order, extend_paths, root_path
 from ..store.snapshot import GraphSnapshot
 
@@ -66,6 +67,7 @@ def beam_paths(snapshot: GraphSnapshot, seed: int, beam: Beam, max_hops: int, ma
     found: list[PathCandidate] = []
     prefixes = [root_path(seed)]
     for depth in range(1, max_hops + 1):
+        check(f"at path beam level {depth}")
         limit = beam.max_level if beam.step_scores is not None else None
         level = extend_paths(snapshot, prefixes, limit, beam.step_scores)
         found += level

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from ..deadline import check
 from ..errors import LLMOutputError, NotSupportedByBackend
 from .budget import fit_messages
 from .cache import ResponseCache
@@ -112,6 +113,7 @@ class LLM(ABC):
              grammar: str | None = None, choices: Sequence[str] | None = None) -> Completion:
         """One completion. With ``json_schema`` the result's ``parsed`` holds the validated value;
         with ``choices`` the text is exactly one of them."""
+        check("before an LLM call")
         if grammar and not self.supports_grammar:
             raise NotSupportedByBackend(f"GBNF grammars are not supported by the {self.backend} backend")
         if choices:  # room for the longest choice even when the grammar forces short tokens
@@ -157,6 +159,7 @@ class LLM(ABC):
         for piece in self._stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop):
             pieces.append(piece)
             sink(piece)
+            check("while the LLM was writing")
         text = "".join(pieces)
         prompt = sum(self.count_tokens(m["content"]) for m in messages)
         return Completion(text, self.model_name, Usage(prompt, self.count_tokens(text) if text else 0),
@@ -190,13 +193,17 @@ class LLM(ABC):
     def stream(self, messages: list[Message], *, max_tokens: int = 256, temperature: float = 0.0,
                stop: list[str] | None = None) -> Iterator[str]:
         messages = fit_messages(messages, self.context_window - max_tokens, self.count_tokens, self.cut_tokens)
-        yield from self._stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop)
+        check("before an LLM call")
+        for piece in self._stream(messages, max_tokens=max_tokens, temperature=temperature, stop=stop):
+            yield piece
+            check("while the LLM was writing")
 
     def score(self, prompt: str | list[Message], candidates: Sequence[str]) -> list[float]:
         """Sum of token log-probabilities of each candidate as the continuation of ``prompt``
         (a string, or chat messages that are rendered with the assistant turn opened)."""
         if not candidates:
             return []
+        check("before an LLM call")
         key = ResponseCache.key(backend=self.backend, model=self.model_name, score=prompt, candidates=list(candidates)) \
             if self._cache else ""
         if self._cache and (hit := self._cache.get(key)):

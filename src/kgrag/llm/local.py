@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import LLMError, LLMModelNotFound
+from ..runtime import configured_threads
 from .base import LLM
 from .config import LLMConfig
 from .types import Completion, Message, Usage
@@ -55,8 +56,11 @@ def _log_softmax(row: np.ndarray) -> np.ndarray:
 
 
 def default_threads() -> int:
-    """llama.cpp's threads when the config sets none: ``OMP_NUM_THREADS`` where the user (or a test
-    runner sharing the cores between workers) set it, as torch and BLAS follow it too; else up to 4."""
+    """llama.cpp's threads when the config sets none: the answering worker's share of the cores
+    (`kgrag.runtime.configure`), else ``OMP_NUM_THREADS`` where the user (or a test runner sharing
+    the cores between workers) set it, as torch and BLAS follow it too; else up to 4."""
+    if (configured := configured_threads()) is not None:
+        return configured
     try:
         return max(1, int(os.environ["OMP_NUM_THREADS"]))
     except (KeyError, ValueError):

@@ -15,16 +15,12 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import threading
-from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version
-from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, TypeVar, get_args
+from pathlib import Path
+from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Security
+from fastapi import Body, Depends, FastAPI, Security
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPBearer
 from fastapi.staticfiles import StaticFiles
@@ -32,132 +28,49 @@ from sse_starlette.sse import EventSourceResponse
 
 from .. import errors
 from ..answer import Answer, jsonable
-from ..api import Database
 from ..linking.linker import mention_json
 from ..llm.base import tokens_to
-from ..methods import available_methods, describe_options, method_class
 from ..store.versions import current_version
 from .limits import BodySizeLimit, TokenCheck
-from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut
-
-if TYPE_CHECKING:
-    from ..llm.base import LLM
+from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut
+from .requests import ask_body, to_ask_request
+from .rules import info_body, kgrag_version, llm_failed
+from .server import stop_work_on_signals
+from .state import GRACE_S, ServiceSettings, ServiceState
 
 __all__ = ["SETTINGS_ENV", "ServiceSettings", "create_app", "create_app_from_environment"]
 
 STATIC = Path(__file__).parent / "static"
 SETTINGS_ENV = "KGRAG_SERVE_SETTINGS"  # JSON: how `kgrag serve --replicas N` configures its workers
-T = TypeVar("T")
-
-
-@dataclass
-class ServiceSettings:
-    """What `kgrag serve` configures."""
-
-    db: Path
-    method: str = "auto"
-    token: str | None = None
-    llm: LLM | None = None
-    max_body_bytes: int = 64 * 1024
-    request_timeout_s: float = 60.0
-    threads: int = 4
-
-
-def _kgrag_version() -> str:
-    try:
-        return version("kgrag")
-    except PackageNotFoundError:
-        return "unknown"
-
-
-def _llm_failed(ans: Answer) -> bool:
-    """The answer failed because the LLM could not be used (down, missing, refused), as opposed
-    to a question the method could not answer or an LLM output that stayed unusable."""
-    cls = getattr(errors, ans.error_type or "", None)
-    return (isinstance(cls, type) and issubclass(cls, errors.LLMError)
-            and not issubclass(cls, errors.LLMOutputError))
-
-
-def _names_a_file(annotation: Any) -> bool:
-    """``Path``, ``Path | None``, ``list[Path]``...: the option's value is a server-side path."""
-    if isinstance(annotation, type) and issubclass(annotation, PurePath):
-        return True
-    return any(_names_a_file(a) for a in get_args(annotation))
-
-
-def check_remote_options(method: str, options: dict[str, Any]) -> None:
-    """Refuse options that name files on the server (e.g. a few-shot file): over HTTP they would
-    let a caller make the service read any file it can."""
-    fields = method_class(method).Options.model_fields
-    for name in options:
-        f = fields.get(name)
-        if f is not None and _names_a_file(f.annotation):
-            raise errors.InvalidOptionError(f"{method} option '{name}' names a file on the server and is not "
-                                            "accepted over HTTP; set it where the service is started")
 
 
 def answer_response(ans: Answer) -> Response:
-    """The Answer's bytes (`Answer.to_json_text`), or 503 with them when the LLM failed."""
-    if _llm_failed(ans):
+    """The Answer's bytes (`Answer.to_json_text`); 504 with them when the question was stopped at its
+    deadline, 503 when the LLM failed."""
+    if ans.error_type == "DeadlineExceeded":
+        return JSONResponse({"detail": ans.error, "answer": ans.to_json()}, 504)
+    if llm_failed(ans):
         return JSONResponse({"detail": f"the LLM could not be used: {ans.error}", "answer": ans.to_json()}, 503)
     return Response(ans.to_json_text(), media_type="application/json")
-
-
-class _Service:
-    """The state every request shares: the settings, the lazily opened database, the pool."""
-
-    def __init__(self, settings: ServiceSettings) -> None:
-        self.settings = settings
-        self.pool = ThreadPoolExecutor(max_workers=settings.threads, thread_name_prefix="kgrag-answer")
-        self._db: Database | None = None
-        self._opening = threading.Lock()
-
-    @property
-    def db(self) -> Database:
-        with self._opening:
-            if self._db is None:
-                self._db = Database(self.settings.db, method=self.settings.method, llm=self.settings.llm)
-            return self._db
-
-    def current_db(self) -> Database:
-        """The database, moved to the newest published version first (a readlink when unchanged)."""
-        db = self.db
-        db.refresh_if_changed()
-        return db
-
-    def check(self, req: AskRequest) -> None:
-        """Refuse an unknown method or option, or a server-file option, before answering (422)."""
-        check_remote_options(req.method or self.settings.method, req.options)
-        self.db.method(req.method, req.options)
-
-    async def run(self, work: Callable[[], T]) -> T:
-        """``work()`` on the pool, or 504 once the request's time is up (the work is abandoned)."""
-        loop = asyncio.get_running_loop()
-        try:
-            return await asyncio.wait_for(loop.run_in_executor(self.pool, work), self.settings.request_timeout_s)
-        except TimeoutError:
-            raise HTTPException(504, f"the request took longer than the service's limit of "
-                                     f"{self.settings.request_timeout_s:g} s") from None
-
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        if self._db is not None:
-            self._db.close()
 
 
 _ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorOut, "description": "The body could not be decoded (not UTF-8 / not JSON text)."},
     401: {"model": ErrorOut, "description": "A token is configured and was not sent, or is wrong."},
+    403: {"model": ErrorOut, "description": "The server does not serve this method, or runs this option only "
+          "when started with --allow-expensive (named in `detail`)."},
     413: {"model": ErrorOut, "description": "The request body is over the size limit."},
     422: {"model": ErrorOut, "description": "A field, method or option is invalid (named in `detail`)."},
-    504: {"model": ErrorOut, "description": "The request ran past the service's time limit."},
+    503: {"model": ErrorOut, "description": "The service is shutting down, or a dependency is unavailable."},
+    504: {"model": TimeoutOut, "description": "The request ran past the service's time limit; the method "
+          "was stopped and `answer` holds what it found."},
 }
 
 
 def create_app(settings: ServiceSettings) -> FastAPI:
     """The service; ``settings.db`` must hold a database (checked now, opened on first use)."""
     current_version(settings.db)  # a missing or damaged database fails at start, not on a request
-    service = _Service(settings)
+    service = ServiceState(settings)
     auth = [Depends(TokenCheck(settings.token))]
     if settings.token is not None:  # declared in the document too, so generated clients send it
         auth.append(Security(HTTPBearer(auto_error=False, description="The token `kgrag serve --token` set.")))
@@ -166,7 +79,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         yield
         service.close()
 
-    app = FastAPI(title="kgrag", version=_kgrag_version(), openapi_url=None, docs_url=None, redoc_url=None,
+    app = FastAPI(title="kgrag", version=kgrag_version(), openapi_url=None, docs_url=None, redoc_url=None,
                   lifespan=lifespan, description="Question answering over your own knowledge graph, with the evidence.")
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     app.state.service = service
@@ -174,7 +87,8 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     @app.exception_handler(errors.KgragError)
     async def kgrag_error(_request: Any, exc: errors.KgragError) -> JSONResponse:
         caller = (errors.UnknownMethodError, errors.InvalidOptionError, errors.InvalidQuestionError)
-        return JSONResponse({"detail": str(exc)}, 422 if isinstance(exc, caller) else 503)
+        status = 403 if isinstance(exc, errors.NotAllowedError) else 422 if isinstance(exc, caller) else 503
+        return JSONResponse({"detail": str(exc)}, status)
 
     @app.get("/health", response_model=HealthOut, tags=["service"])
     async def health() -> dict[str, Any]:
@@ -190,12 +104,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     async def info() -> dict[str, Any]:
         """The database (counts, relations, version), the methods with their options, the limits."""
         db_info = await service.run(lambda: service.current_db().info())
-        methods = [{"name": name, "summary": cls.summary(),
-                    "options": [jsonable(o.__dict__) for o in describe_options(cls.Options)]}
-                   for name, cls in available_methods().items()]
-        return {"version": _kgrag_version(), "database": db_info, "default_method": settings.method,
-                "auth": settings.token is not None, "request_timeout_s": settings.request_timeout_s,
-                "max_body_bytes": settings.max_body_bytes, "methods": methods}
+        return info_body(settings, db_info)
 
     @app.post("/link", response_model=LinkOut, responses=_ERRORS, dependencies=auth, tags=["answers"])
     async def link(req: LinkRequest) -> dict[str, Any]:
@@ -203,26 +112,27 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         mentions = await service.run(lambda: service.current_db().link(req.text, req.top_m))
         return jsonable(mention_json(req.text, mentions))
 
-    @app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],
-              responses={**_ERRORS, 503: {"model": LLMFailureOut, "description": "The LLM could not be used; "
-                                          "`answer` holds what the method found without it."}})
-    async def ask(req: AskRequest) -> Response:
+    async def ask(body: Any) -> Response:
         """Answer a question: ranked answers, text, evidence, evidence subgraph, timings, LLM usage."""
-        def work() -> Answer:
-            db = service.current_db()
-            service.check(req)
-            return db.ask(req.question, req.method, req.options)
+        req = to_ask_request(body)
+        return answer_response(await service.run(lambda: service.answer(req)))
 
-        return answer_response(await service.run(work))
-
-    @app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
-        **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
-                         "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
-                         "Answer JSON) or `error` ({detail})."}})
-    async def ask_stream(req: AskRequest) -> EventSourceResponse:
+    async def ask_stream(body: Any) -> EventSourceResponse:
         """`/ask` as server-sent events, with the LLM's text streamed as it is written."""
+        req = to_ask_request(body)
         await service.run(lambda: service.check(req))
         return EventSourceResponse(_events(service, req))
+
+    body_type = ask_body(settings)  # one schema per served method (built here: it depends on the settings)
+    for route in (ask, ask_stream):
+        route.__annotations__["body"] = Annotated[body_type, Body()]
+    app.post("/ask", response_model=Answer, dependencies=auth, tags=["answers"],
+             responses={**_ERRORS, 503: {"model": LLMFailureOut, "description": "The LLM could not be used; "
+                                         "`answer` holds what the method found without it."}})(ask)
+    app.post("/ask/stream", dependencies=auth, tags=["answers"], responses={
+        **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
+                         "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
+                         "Answer JSON) or `error` ({detail})."}})(ask_stream)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:
@@ -232,7 +142,7 @@ def create_app(settings: ServiceSettings) -> FastAPI:
     return app
 
 
-async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str, str]]:
+async def _events(service: ServiceState, req: AskRequest) -> AsyncIterator[dict[str, str]]:
     """Stage and token events while the answer is computed on the pool, then the answer."""
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
@@ -242,12 +152,11 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
 
     def work() -> Answer:
         with tokens_to(lambda text: push("token", {"text": text})):
-            return service.current_db().ask(req.question, req.method, req.options,
-                                            on_stage=lambda s: push("stage", {"stage": s}))
+            return service.answer(req, on_stage=lambda s: push("stage", {"stage": s}))
 
-    future = loop.run_in_executor(service.pool, work)
+    future, limit = service.submit(work)
     future.add_done_callback(lambda _: queue.put_nowait(("done", None)))
-    deadline = loop.time() + service.settings.request_timeout_s
+    deadline = loop.time() + limit.remaining() + GRACE_S
     while True:
         try:
             kind, data = await asyncio.wait_for(queue.get(), max(0.0, deadline - loop.time()))
@@ -263,17 +172,18 @@ async def _events(service: _Service, req: AskRequest) -> AsyncIterator[dict[str,
     except errors.KgragError as exc:
         yield {"event": "error", "data": json.dumps({"detail": str(exc)}, ensure_ascii=False)}
         return
-    if _llm_failed(ans):
-        yield {"event": "error", "data": json.dumps({"detail": f"the LLM could not be used: {ans.error}"},
-                                                    ensure_ascii=False)}
+    if ans.error_type == "DeadlineExceeded" or llm_failed(ans):
+        detail = ans.error if ans.error_type == "DeadlineExceeded" else f"the LLM could not be used: {ans.error}"
+        yield {"event": "error", "data": json.dumps({"detail": detail}, ensure_ascii=False)}
     yield {"event": "answer", "data": ans.to_json_text()}
 
 
 def create_app_from_environment() -> FastAPI:
     """The app of one replica: `ServiceSettings` from the JSON in ``$KGRAG_SERVE_SETTINGS`` (db,
-    method, token, request_timeout_s, max_body_bytes, threads, and the LLM configuration as
-    ``llm``: {config, backend, model, base_url}, created in this process)."""
+    method, token, request_timeout_s, max_body_bytes, workers, threads, methods, allow_expensive, and
+    the LLM configuration as ``llm``: {config, backend, model, base_url}, created in this process)."""
     raw = json.loads(os.environ[SETTINGS_ENV])
+    methods = raw.pop("methods", None)
     llm_flags = raw.pop("llm", None) or {}
     llm = None
     if any(v is not None for v in llm_flags.values()):
@@ -282,4 +192,7 @@ def create_app_from_environment() -> FastAPI:
 
         config = llm_flags.pop("config", None)
         llm = create_llm(LLMConfig.load(Path(config) if config else None, **llm_flags))
-    return create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, **raw))
+    app = create_app(ServiceSettings(db=Path(raw.pop("db")), llm=llm, methods=tuple(methods) if methods else None,
+                                     **raw))
+    stop_work_on_signals(app.state.service)
+    return app

@@ -8,7 +8,9 @@ from fastapi import HTTPException, Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["BodySizeLimit", "TokenCheck"]
+__all__ = ["BodySizeLimit", "RequireToken", "TokenCheck", "token_ok"]
+
+WRONG_TOKEN = "missing or wrong bearer token (send 'Authorization: Bearer <token>')"
 
 
 class BodySizeLimit:
@@ -65,7 +67,28 @@ class TokenCheck:
     def __call__(self, request: Request) -> None:
         if self.token is None:
             return
-        scheme, _, given = request.headers.get("authorization", "").partition(" ")
-        if scheme.lower() != "bearer" or not secrets.compare_digest(given.strip().encode(), self.token.encode()):
-            raise HTTPException(401, "missing or wrong bearer token (send 'Authorization: Bearer <token>')",
-                                headers={"WWW-Authenticate": "Bearer"})
+        if not token_ok(request.headers.get("authorization", ""), self.token):
+            raise HTTPException(401, WRONG_TOKEN, headers={"WWW-Authenticate": "Bearer"})
+
+
+def token_ok(authorization: str, token: str) -> bool:
+    """Whether an ``Authorization`` header carries ``Bearer <token>`` (compared in constant time)."""
+    scheme, _, given = authorization.partition(" ")
+    return scheme.lower() == "bearer" and secrets.compare_digest(given.strip().encode(), token.encode())
+
+
+class RequireToken:
+    """ASGI middleware: 401 for every HTTP request without ``Authorization: Bearer <token>`` (the
+    MCP server's streamable HTTP endpoint, which has no FastAPI dependencies to hang `TokenCheck` on)."""
+
+    def __init__(self, app: ASGIApp, token: str) -> None:
+        self.app, self.token = app, token
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            given = dict(scope["headers"]).get(b"authorization", b"").decode("latin-1")
+            if not token_ok(given, self.token):
+                await JSONResponse({"detail": WRONG_TOKEN}, 401, headers={"WWW-Authenticate": "Bearer"})(
+                    scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -14,6 +14,7 @@ __all__ = [
     "LLMFailureOut",
     "LinkOut",
     "LinkRequest",
+    "TimeoutOut",
 ]
 
 MAX_QUESTION_CHARS = 2000
@@ -79,6 +80,8 @@ class InfoOut(BaseModel):
     auth: bool
     request_timeout_s: float
     max_body_bytes: int
+    workers: int  # questions answered at once
+    allow_expensive: bool  # options that can run for minutes are served
     methods: list[MethodOut]
 
 
@@ -104,6 +107,12 @@ class LinkOut(BaseModel):
 
 class ErrorOut(BaseModel):
     detail: Any = Field(description="What was wrong, naming the field, method or option.")
+
+
+class TimeoutOut(BaseModel):
+    detail: str = Field(description="The time limit and where the method stopped.")
+    answer: dict[str, Any] | None = Field(None, description="The Answer as far as it got (its timings show "
+                                          "what was done); absent when the work could not be stopped in time.")
 
 
 class LLMFailureOut(BaseModel):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -139,6 +140,7 @@ class GraphStore:
         if not self.path.exists():
             raise StoreError(f"{self.path}: no graph store here")
         remove_leftovers(self.path)
+        self._one_at_a_time = threading.Lock()  # one connection, shared by the questions answered at once
         try:
             self._db, self._conn = open_database(self.path, read_only=True)
         except Exception as exc:  # noqa: BLE001  (the engine raises RuntimeError, its bindings others)
@@ -166,6 +168,10 @@ class GraphStore:
         """
         if not trusted:
             check_read_only(cypher)
+        with self._one_at_a_time:
+            return self._run(cypher, params, limit)
+
+    def _run(self, cypher: str, params: dict[str, Any] | None, limit: int | None) -> list[dict[str, Any]]:
         try:
             result = self._conn.execute(cypher, parameters=params or {})
         except Exception as exc:  # noqa: BLE001

@@ -29,6 +29,7 @@ from pydantic import Field, field_validator
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
 from ...datasets import QAItem, split_items
+from ...deadline import check
 from ...errors import NoAnswer, UnknownMethodError
 from ...graph import KnowledgeGraph
 from ...learn.calibration import LogisticCalibrator
@@ -127,7 +128,10 @@ class AutoMethod(Method[AutoOptions]):
     def _member_answers(self, question: str) -> dict[str, Answer]:
         """Each member's answer as auto would serve it (committed answers in route order), so the
         confidence, the choice and the agreement all describe the answer that is returned."""
-        answers = {n: m.answer(question) for n, m in self.members.items()}
+        answers = {}
+        for n, m in self.members.items():
+            answers[n] = m.answer(question)
+            check(f"after auto's member {n}")  # a member stopped by the deadline recorded it as its error
         for ans in answers.values():
             self._order_by_routes(ans)
         return answers

@@ -15,6 +15,7 @@ import numpy as np
 from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
+from ...deadline import check
 from ...errors import NoAnswer
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
@@ -84,6 +85,7 @@ class ByoKGMethod(LearnedPathMethod[ByoKGOptions]):
         question_ids: set[int] = set()
         explored: list[int] = []
         for round_ in range(1, o.rounds + 1):
+            check(f"before ByoKG round {round_}")
             with result.stage("linker"):
                 out = from_llm(budget, question, kg.schema.describe(), ctx, round_) \
                     if o.linker == "llm" and budget is not None else None

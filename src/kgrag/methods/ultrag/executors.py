@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import scipy.sparse as sp
 
+from ...deadline import check
 from ...errors import KgragError
 from ...store.snapshot import GraphSnapshot
 from .dsl import And, Entity, Or, Projection, Query
@@ -48,6 +49,7 @@ class FuzzyExecutor(ABC):
         return self._eval(q, leaf_sets, relation_index)
 
     def _eval(self, q: Query, leaves: dict[Entity, np.ndarray], rels: dict[str, int]) -> np.ndarray:
+        check("in UltRAG's query executor")
         if isinstance(q, Entity):
             return leaves[q]
         if isinstance(q, Projection):
