@@ -135,3 +135,13 @@ class LLMContextError(LLMError):
 
 class NotSupportedByBackend(LLMError):
     """The backend cannot do this (e.g. log-probability scoring on a server without logprobs)."""
+
+
+class PlanError(KgragError):
+    """A query plan is malformed or does not fit the KG (a node of the wrong type, an unknown
+    relation or entity); the message names the node by its place in the plan (``root.input.a``)."""
+
+
+class PlanTooLarge(PlanError):
+    """Executing a query plan would read more than its limits allow (a frontier or the edges a
+    step reads); the message names the node, the size and the limit to raise."""
