@@ -7,7 +7,7 @@ clause to clause by ``WITH`` (only while a later node reads it). An ``OPTIONAL M
 intermediate set yields an empty answer, not no row. Identifiers come from the schema
 (backtick-quoted); entity ids, compared values and the literal patterns are parameters.
 
-- `Anchor`: ``[$a0]``.
+- `Anchor`: ``[CAST($a0 AS INT64)]`` (the engine types a small integer parameter INT8).
 - `Step`: ``OPTIONAL MATCH (u)-[:`rel`]->(v) WHERE u.id IN n_in AND NOT v.id IN [anchors]``.
 - `Intersect` / `Difference`: ``list_filter(a, x -> [NOT] list_contains(b, x))``; `Union`:
   ``list_distinct(list_concat(a, b))``.
@@ -96,7 +96,7 @@ class _Writer:
         n, with_ = self.var[node], self.carried(i)
         if isinstance(node, Anchor):
             self.params[f"a{node.entity}"] = node.entity
-            self.lines.append(f"{with_}[$a{node.entity}] AS {n}")
+            self.lines.append(f"{with_}[CAST($a{node.entity} AS INT64)] AS {n}")  # a small int binds as INT8
         elif isinstance(node, Step):
             not_back = ", ".join(f"$a{e}" for e in self.plan.anchors(node.input))
             self.lines += [(f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} "

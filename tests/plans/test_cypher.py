@@ -1,0 +1,102 @@
+"""The Cypher of a plan passes the read-only grammar and, on the real graph store, gives the
+snapshot executor's answers: on the hand-made KG and on random KGs and plans (hypothesis), the
+answer and every intermediate set."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kgrag.plans import (Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, execute,
+                         run_cypher, to_cypher)
+from kgrag.store.cypher import check_cypher, schema_problems
+
+from .graphs import as_set, tiny_kg
+from .strategies import RELATIONS, kgs, plans, reference
+
+
+def test_cypher_is_parameterised_and_read_only(films):
+    qt = Step(Anchor(films.ids["Quentin Tarantino"]), films.relations.index("directed_by"), "in")
+    year = films.relations.index("release_year")
+    roots = [qt, Count(qt), Exists(qt), ArgMax(qt, year), Compare(qt, year, "out", ">", 2000),
+             Difference(qt, Intersect(qt, Step(Anchor(films.ids["Uma Thurman"]), 1, "in")))]
+    for root in roots:
+        query = to_cypher(QueryPlan(root), films.schema, films.relations)
+        check_cypher(query.text)
+        assert schema_problems(query.text, films.schema) == []
+        assert "Quentin Tarantino" not in query.text and query.params[f"a{films.ids['Quentin Tarantino']}"] == \
+            films.ids["Quentin Tarantino"]
+    assert "count(DISTINCT c)" in to_cypher(QueryPlan(Count(qt)), films.schema, films.relations).text
+
+
+def test_cypher_of_a_count_and_of_a_superlative(films):
+    query = to_cypher(QueryPlan(ArgMax(Step(Anchor(0), 0), 2)), films.schema, films.relations)
+    assert query.text == (
+        "WITH [CAST($a0 AS INT64)] AS n0\n"
+        "OPTIONAL MATCH (u1)-[:`directed_by`]->(v1) WHERE u1.id IN n0 AND NOT v1.id IN [$a0]\n"
+        "WITH collect(DISTINCT v1.id) AS n1\n"
+        "OPTIONAL MATCH (u2)-[:`release_year`]->(v2) WHERE u2.id IN n1 AND "
+        "CAST(CASE WHEN regexp_full_match(v2.name, $number) THEN v2.name END AS DOUBLE) IS NOT NULL\n"
+        "WITH n1, u2.id AS e2, max(CAST(CASE WHEN regexp_full_match(v2.name, $number) THEN v2.name END AS DOUBLE)) "
+        "AS s2 ORDER BY s2 DESC LIMIT 1\n"
+        "WITH n1, min(s2) AS t2\n"
+        "OPTIONAL MATCH (w2)-[:`release_year`]->(y2) WHERE w2.id IN n1 AND "
+        "CAST(CASE WHEN regexp_full_match(y2.name, $number) THEN y2.name END AS DOUBLE) >= t2\n"
+        "WITH collect(DISTINCT w2.id) AS n2\n"
+        "RETURN n2 AS value")
+
+
+def _store_kg(names: list[str], edges: list[tuple[int, int, int]], root: Path):  # noqa: ANN202
+    return tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], root / "store", names, RELATIONS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_executor_matches_the_reference_semantics(data) -> None:  # noqa: ANN001
+    names, edges = data.draw(kgs())
+    kg = tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], None, names, RELATIONS)
+    assert kg.names == names and kg.relations == RELATIONS
+    for plan in data.draw(st.lists(plans(len(names)), min_size=1, max_size=5)):
+        assert as_set(execute(plan, kg.snapshot, kg.names).value) == reference(plan, names, edges)
+
+
+@pytest.mark.integration
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_cypher_on_the_graph_store_matches_the_executor(data) -> None:  # noqa: ANN001
+    """Random small KGs (numbers, dates and names that only look like them) and random plans of
+    up to four anchors: the same answer, and the same set at every node."""
+    names, edges = data.draw(kgs())
+    with tempfile.TemporaryDirectory(prefix="kgrag-plan-") as tmp:
+        kg = _store_kg(names, edges, Path(tmp))
+        try:
+            for plan in data.draw(st.lists(plans(len(names)), min_size=1, max_size=6)):
+                result = execute(plan, kg.snapshot, kg.names)
+                assert as_set(run_cypher(kg.store, plan, kg.relations)) == as_set(result.value)
+                query = to_cypher(plan, kg.schema, kg.relations, intermediates=True)
+                check_cypher(query.text)
+                row = kg.store.query(query.text, query.params)[0]
+                for node, var in query.variables.items():
+                    out = result.outputs[node]
+                    if var in row and out.ids is not None:
+                        assert sorted(row[var]) == out.ids.tolist(), (out.where, query.text)
+        finally:
+            kg.close()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.from_regex(r"-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?", fullmatch=True), min_size=1, max_size=30))
+def test_the_engine_reads_every_number_as_python_does(films, texts) -> None:  # noqa: ANN001
+    rows = films.store.query("UNWIND $t AS t RETURN t, CAST(t AS DOUBLE) AS x", {"t": texts}, trusted=True)
+    assert [row["x"] for row in rows] == [float(t) for t in texts]
+
+
+def test_an_empty_answer_is_a_list_not_a_missing_row(films):
+    plan = QueryPlan(Step(Step(Anchor(films.ids["Musical"]), 0), 0))
+    assert run_cypher(films.store, plan, films.relations).tolist() == []
+    assert isinstance(run_cypher(films.store, plan, films.relations), np.ndarray)
