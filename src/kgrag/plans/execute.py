@@ -85,7 +85,8 @@ def _side(snapshot: GraphSnapshot, direction: str) -> tuple[np.ndarray, np.ndarr
 def _run(indptr: np.ndarray, rel: np.ndarray, node: int, relation: int) -> tuple[int, int]:
     """CSR positions [lo, hi) of ``node``'s edges of ``relation`` (its row is sorted by relation)."""
     start, end = int(indptr[node]), int(indptr[node + 1])
-    lo, hi = np.searchsorted(rel[start:end], [relation, relation + 1])
+    bounds = np.array([relation, relation + 1], dtype=rel.dtype)  # rel's own type: no widened copy of the row
+    lo, hi = np.searchsorted(rel[start:end], bounds)
     return start + int(lo), start + int(hi)
 
 
