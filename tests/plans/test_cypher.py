@@ -12,8 +12,20 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kgrag.plans import (Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, execute,
-                         run_cypher, to_cypher)
+from kgrag.plans import (
+    Anchor,
+    ArgMax,
+    Compare,
+    Count,
+    Difference,
+    Exists,
+    Intersect,
+    QueryPlan,
+    Step,
+    execute,
+    run_cypher,
+    to_cypher,
+)
 from kgrag.store.cypher import check_cypher, schema_problems
 
 from .graphs import as_set, tiny_kg
@@ -51,13 +63,13 @@ def test_cypher_of_a_count_and_of_a_superlative(films):
         "RETURN n2 AS value")
 
 
-def _store_kg(names: list[str], edges: list[tuple[int, int, int]], root: Path):  # noqa: ANN202
+def _store_kg(names: list[str], edges: list[tuple[int, int, int]], root: Path):
     return tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], root / "store", names, RELATIONS)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.data())
-def test_executor_matches_the_reference_semantics(data) -> None:  # noqa: ANN001
+def test_executor_matches_the_reference_semantics(data) -> None:
     names, edges = data.draw(kgs())
     kg = tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], None, names, RELATIONS)
     assert kg.names == names and kg.relations == RELATIONS
@@ -68,7 +80,7 @@ def test_executor_matches_the_reference_semantics(data) -> None:  # noqa: ANN001
 @pytest.mark.integration
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
-def test_cypher_on_the_graph_store_matches_the_executor(data) -> None:  # noqa: ANN001
+def test_cypher_on_the_graph_store_matches_the_executor(data) -> None:
     """Random small KGs (numbers, dates and names that only look like them) and random plans of
     up to four anchors: the same answer, and the same set at every node."""
     names, edges = data.draw(kgs())
@@ -91,7 +103,7 @@ def test_cypher_on_the_graph_store_matches_the_executor(data) -> None:  # noqa: 
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.from_regex(r"-?(0|[1-9][0-9]{0,14})(\.[0-9]{1,15})?", fullmatch=True), min_size=1, max_size=30))
-def test_the_engine_reads_every_number_as_python_does(films, texts) -> None:  # noqa: ANN001
+def test_the_engine_reads_every_number_as_python_does(films, texts) -> None:
     rows = films.store.query("UNWIND $t AS t RETURN t, CAST(t AS DOUBLE) AS x", {"t": texts}, trusted=True)
     assert [row["x"] for row in rows] == [float(t) for t in texts]
 

@@ -16,7 +16,7 @@ from .strategies import NAMES, RELATIONS, plans
 
 @settings(max_examples=300, deadline=None)
 @given(plans(len(NAMES)))
-def test_json_round_trip(plan) -> None:  # noqa: ANN001
+def test_json_round_trip(plan) -> None:
     """Through text too: dates travel as ISO strings, relations by label, anchors by id and name."""
     data = json.loads(json.dumps(plan.to_json(RELATIONS, NAMES)))
     again = QueryPlan.from_json(data, RELATIONS, NAMES)

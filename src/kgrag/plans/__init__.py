@@ -7,6 +7,7 @@ docs/plans.md for each node with its JSON and its Cypher.
 """
 
 from .cypher import PlanQuery, run_cypher, to_cypher
+from .evidence import support
 from .execute import Limits, NodeOutput, PlanResult, execute
 from .explain import Failure, explain, failures, matched
 from .literals import DATE_PATTERN, NUMBER_PATTERN, LiteralValues, parse_literal
@@ -31,4 +32,4 @@ from .validate import PlanGraph, validate
 __all__ = ["DATE_PATTERN", "NUMBER_PATTERN", "Anchor", "ArgMax", "ArgMin", "Compare", "Count", "Difference", "Exists",
            "Failure", "Intersect", "Limits", "LiteralValues", "NodeOutput", "PlanGraph", "PlanNode", "PlanProblem",
            "PlanQuery", "PlanResult", "QueryPlan", "SetNode", "Step", "Union", "execute", "explain", "failures",
-           "matched", "parse_literal", "run_cypher", "to_cypher", "validate"]
+           "matched", "parse_literal", "run_cypher", "support", "to_cypher", "validate"]

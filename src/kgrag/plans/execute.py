@@ -76,18 +76,39 @@ class PlanResult:
         return self.outputs[node]
 
 
-def _side(snapshot: GraphSnapshot, direction: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def csr_side(snapshot: GraphSnapshot, direction: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if direction == "out":
         return snapshot.out_indptr, snapshot.out_nbr, snapshot.out_rel
     return snapshot.in_indptr, snapshot.in_nbr, snapshot.in_rel
 
 
-def _run(indptr: np.ndarray, rel: np.ndarray, node: int, relation: int) -> tuple[int, int]:
+def relation_run(indptr: np.ndarray, rel: np.ndarray, node: int, relation: int) -> tuple[int, int]:
     """CSR positions [lo, hi) of ``node``'s edges of ``relation`` (its row is sorted by relation)."""
     start, end = int(indptr[node]), int(indptr[node + 1])
     bounds = np.array([relation, relation + 1], dtype=rel.dtype)  # rel's own type: no widened copy of the row
     lo, hi = np.searchsorted(rel[start:end], bounds)
     return start + int(lo), start + int(hi)
+
+
+def read_edges(snapshot: GraphSnapshot, nodes: np.ndarray, relation: int, direction: str,
+               charge: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(source, neighbour) of every ``relation`` edge leaving ``nodes`` in ``direction``. Before
+    reading, ``charge`` hears the CSR entries the read costs: an ordinary node's whole row, a hub's
+    relation run only (found by binary search)."""
+    indptr, nbr, rel = csr_side(snapshot, direction)
+    lengths = indptr[nodes + 1] - indptr[nodes]
+    hub = lengths >= HUB_DEGREE
+    hubs = nodes[hub].tolist()
+    runs = [relation_run(indptr, rel, h, relation) for h in hubs]
+    if charge is not None:
+        charge(int(lengths[~hub].sum()) + sum(hi - lo for lo, hi in runs))
+    pos, owner = csr_ranges(indptr, nodes[~hub])
+    keep = rel[pos] == relation
+    sources, reached = [owner[keep]], [np.asarray(nbr[pos[keep]], dtype=np.int64)]
+    for h, (lo, hi) in zip(hubs, runs):
+        sources.append(np.full(hi - lo, h, dtype=np.int64))
+        reached.append(np.asarray(nbr[lo:hi], dtype=np.int64))
+    return np.concatenate(sources), np.concatenate(reached)
 
 
 class _Execution:
@@ -111,26 +132,16 @@ class _Execution:
         if node.relation >= self.snapshot.num_relations:
             raise PlanError(f"{self.where(node)}: no relation has id {node.relation} "
                             f"(the KG has {self.snapshot.num_relations})")
-        indptr, nbr, rel = _side(self.snapshot, node.direction)
-        nodes = self.ids(node.input)
-        lengths = indptr[nodes + 1] - indptr[nodes]
-        hub = lengths >= HUB_DEGREE
-        hubs = nodes[hub].tolist()
-        runs = [_run(indptr, rel, h, node.relation) for h in hubs]
-        cost = int(lengths[~hub].sum()) + sum(hi - lo for lo, hi in runs)
-        self.edges_read += cost
-        if self.edges_read > self.limits.max_edges:
-            raise PlanTooLarge(
-                f"{self.where(node)} ({type(node).__name__}) would read {cost:,} edges ({self.edges_read:,} "
-                f"for the plan so far), over the limit of {self.limits.max_edges:,}: narrow the plan or "
-                "raise Limits(max_edges=...)")
-        pos, owner = csr_ranges(indptr, nodes[~hub])
-        keep = rel[pos] == node.relation
-        sources, reached = [owner[keep]], [np.asarray(nbr[pos[keep]], dtype=np.int64)]
-        for h, (lo, hi) in zip(hubs, runs):
-            sources.append(np.full(hi - lo, h, dtype=np.int64))
-            reached.append(np.asarray(nbr[lo:hi], dtype=np.int64))
-        return np.concatenate(sources), np.concatenate(reached)
+
+        def charge(cost: int) -> None:
+            self.edges_read += cost
+            if self.edges_read > self.limits.max_edges:
+                raise PlanTooLarge(
+                    f"{self.where(node)} ({type(node).__name__}) would read {cost:,} edges ({self.edges_read:,} "
+                    f"for the plan so far), over the limit of {self.limits.max_edges:,}: narrow the plan or "
+                    "raise Limits(max_edges=...)")
+
+        return read_edges(self.snapshot, self.ids(node.input), node.relation, node.direction, charge)
 
     def keep(self, node: PlanNode, ids: np.ndarray, via: np.ndarray | None = None) -> None:
         if len(ids) > self.limits.max_frontier:
@@ -146,9 +157,9 @@ class _Execution:
         if not (isinstance(root, Count | Exists) and node == root.input and isinstance(node, Step)
                 and isinstance(node.input, Anchor) and node.relation < self.snapshot.num_relations):
             return None
-        indptr, nbr, rel = _side(self.snapshot, node.direction)
+        indptr, nbr, rel = csr_side(self.snapshot, node.direction)
         entity = node.input.entity
-        lo, hi = _run(indptr, rel, entity, node.relation)
+        lo, hi = relation_run(indptr, rel, entity, node.relation)
         j = lo + int(np.searchsorted(nbr[lo:hi], entity))  # a self-loop back to the anchor does not count
         return hi - lo - int(j < hi and int(nbr[j]) == entity)
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from ..errors import PlanError
 from .json_io import node_from_json, node_to_json
-from .nodes import MAX_DEPTH, MAX_NODES, PLAN_NODES, Anchor, Count, Exists, PlanNode, SetNode, children
+from .nodes import MAX_DEPTH, MAX_NODES, PLAN_NODES, Anchor, Count, Exists, PlanNode, children
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "AnswerKind", "QueryPlan"]
 
@@ -88,8 +88,3 @@ class QueryPlan:
         root = node_from_json(data, relations, names)
         return cls(root)
 
-
-def set_input(node: PlanNode) -> SetNode | None:
-    """The one set a node reads (a step's, a filter's, a count's input); None for the others."""
-    value = getattr(node, "input", None)
-    return value if value is not None and not isinstance(node, Anchor) else None
