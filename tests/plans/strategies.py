@@ -8,20 +8,8 @@ from datetime import date
 
 from hypothesis import strategies as st
 
-from kgrag.plans import (
-    Anchor,
-    ArgMax,
-    ArgMin,
-    Compare,
-    Count,
-    Difference,
-    Exists,
-    Intersect,
-    QueryPlan,
-    Step,
-    Union,
-    parse_literal,
-)
+from kgrag.plans import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, Union,
+                         parse_literal)
 from kgrag.plans.nodes import OPS, PlanNode
 
 # entity names: plain ones, numbers, dates and look-alikes that are neither

@@ -13,7 +13,7 @@ from .graphs import tiny_kg
 from .strategies import RELATIONS, kgs, plans
 
 
-def named(kg, triples):  # noqa: ANN001, ANN201
+def named(kg, triples):
     return {(kg.names[h], kg.relations[r], kg.names[t]) for h, r, t in triples}
 
 

@@ -9,21 +9,8 @@ import numpy as np
 import pytest
 
 from kgrag.errors import PlanError
-from kgrag.plans import (
-    Anchor,
-    ArgMax,
-    ArgMin,
-    Compare,
-    Count,
-    Difference,
-    Exists,
-    Intersect,
-    QueryPlan,
-    Step,
-    Union,
-    execute,
-    run_cypher,
-)
+from kgrag.plans import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, Union,
+                         execute, run_cypher)
 from kgrag.plans.nodes import PlanNode
 
 from .graphs import TinyKG, as_set

@@ -31,20 +31,8 @@ import numpy as np
 
 from ..store.graph_store import Schema
 from .literals import DATE_PATTERN, NUMBER_PATTERN
-from .nodes import (
-    Anchor,
-    ArgMax,
-    ArgMin,
-    Compare,
-    Count,
-    Difference,
-    Exists,
-    Intersect,
-    PlanNode,
-    Step,
-    Union,
-    children,
-)
+from .nodes import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, Union,
+                    children)
 from .plan import QueryPlan
 
 __all__ = ["PlanQuery", "run_cypher", "to_cypher"]

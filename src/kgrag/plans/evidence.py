@@ -13,7 +13,8 @@ import numpy as np
 
 from ..store.snapshot import GraphSnapshot
 from .execute import PlanResult, csr_side, read_edges, relation_run
-from .nodes import Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, Union, children
+from .nodes import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, Union,
+                    children)
 
 __all__ = ["support"]
 

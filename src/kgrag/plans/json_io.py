@@ -20,23 +20,8 @@ from typing import Any
 
 from ..errors import PlanError
 from .literals import parse_literal
-from .nodes import (
-    MAX_DEPTH,
-    OPS,
-    Anchor,
-    ArgMax,
-    ArgMin,
-    Compare,
-    Count,
-    Difference,
-    Exists,
-    Intersect,
-    PlanNode,
-    PlanProblem,
-    Step,
-    Union,
-    children,
-)
+from .nodes import (MAX_DEPTH, OPS, Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode,
+                    PlanProblem, Step, Union, children)
 
 __all__ = ["node_from_json", "node_to_json", "read_node"]
 
