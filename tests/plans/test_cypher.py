@@ -4,6 +4,7 @@ answer and every intermediate set."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from kgrag.plans import (Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, execute,
                          run_cypher, to_cypher)
+from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN
 from kgrag.store.cypher import check_cypher, schema_problems
 
 from .graphs import as_set, tiny_kg
@@ -94,6 +96,17 @@ def test_cypher_on_the_graph_store_matches_the_executor(data) -> None:
 def test_the_engine_reads_every_number_as_python_does(films, texts) -> None:
     rows = films.store.query("UNWIND $t AS t RETURN t, CAST(t AS DOUBLE) AS x", {"t": texts}, trusted=True)
     assert [row["x"] for row in rows] == [float(t) for t in texts]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.from_regex(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", fullmatch=True)
+                | st.text(alphabet="0123456789.-+e ", max_size=20), min_size=1, max_size=30))
+def test_the_engine_matches_the_literal_patterns_as_python_does(films, texts) -> None:
+    """The patterns are RE2 on the engine's side and `re` on Python's: the same names match."""
+    rows = films.store.query("UNWIND $t AS t RETURN t, regexp_full_match(t, $number) AS n, regexp_full_match(t, $date) "
+                             "AS d", {"t": texts, "number": NUMBER_PATTERN, "date": DATE_PATTERN}, trusted=True)
+    assert [(row["n"], row["d"]) for row in rows] == [
+        (bool(re.fullmatch(NUMBER_PATTERN, t)), bool(re.fullmatch(DATE_PATTERN, t))) for t in texts]
 
 
 def test_an_empty_answer_is_a_list_not_a_missing_row(films):

@@ -23,6 +23,11 @@ def test_json_round_trip(plan) -> None:
     assert again == plan and hash(again) == hash(plan)
 
 
+def test_a_quoted_number_is_a_number():
+    data = {"op": "compare", "input": {"op": "anchor", "id": 0}, "relation": "year", "cmp": ">", "value": "2000"}
+    assert QueryPlan.from_json(data, RELATIONS, NAMES).root.value == 2000  # type: ignore[union-attr]
+
+
 def test_an_anchor_by_name_alone_or_by_id_alone():
     step = {"op": "step", "relation": "r1", "direction": "in", "input": {"op": "anchor", "name": "e3"}}
     assert QueryPlan.from_json(step, RELATIONS, NAMES) == QueryPlan(Step(Anchor(3), 1, "in"))

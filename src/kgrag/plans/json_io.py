@@ -153,8 +153,8 @@ class _Reader:
     def value(self, value: Any, where: str) -> int | float | date | None:
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
             return value
-        if isinstance(value, str) and isinstance(parse_literal(value), date):
-            return parse_literal(value)
+        if isinstance(value, str) and (literal := parse_literal(value)) is not None:
+            return literal  # "2001-05-03", or a number an LLM quoted ("2000")
         self.fail(where, f"'value' must be a number or an ISO date (YYYY-MM-DD), not {value!r}")
         return None
 
