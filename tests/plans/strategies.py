@@ -8,9 +8,8 @@ from datetime import date
 
 from hypothesis import strategies as st
 
-from kgrag.plans import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, Union,
-                         parse_literal)
-from kgrag.plans.nodes import OPS, PlanNode
+from kgrag.plans import PlanNode, QueryPlan, parse_literal
+from kgrag.plans.nodes import OPS, Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, Step, Union
 
 # entity names: plain ones, numbers, dates and look-alikes that are neither
 NAMES = ["e0", "e1", "e2", "e3", "e4", "e5", "1999", "2003", "7.5", "-2", "0.25", "-0", "10", "2001-05-03",
@@ -93,7 +92,8 @@ def reference(plan: QueryPlan, names: list[str], edges: list[tuple[int, int, int
             return set()
         ranked = sorted(score.values(), reverse=isinstance(node, ArgMax))  # type: ignore[type-var]
         kth = ranked[min(node.k, len(ranked)) - 1]
-        return {u for u, s in score.items() if (s >= kth if isinstance(node, ArgMax) else s <= kth)}  # type: ignore[operator]
+        highest = isinstance(node, ArgMax)
+        return {u for u, s in score.items() if (s >= kth if highest else s <= kth)}  # type: ignore[operator]
 
     root = plan.root
     if isinstance(root, Count):

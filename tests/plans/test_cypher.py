@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kgrag.plans import (Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, execute,
-                         run_cypher, to_cypher)
+from kgrag.plans import QueryPlan, execute, run_cypher, to_cypher
 from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN
+from kgrag.plans.nodes import Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, Step
 from kgrag.store.cypher import check_cypher, schema_problems
 
 from .graphs import as_set, tiny_kg

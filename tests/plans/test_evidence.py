@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.plans import (Anchor, Compare, Count, Difference, Exists, Intersect, Limits, QueryPlan, Step, execute,
-                         failures, matched)
+from kgrag.plans import Limits, QueryPlan, execute, failures, matched
 from kgrag.plans.evidence import support
+from kgrag.plans.nodes import Anchor, Compare, Count, Difference, Exists, Intersect, Step
 
 from .graphs import tiny_kg
 from .strategies import RELATIONS, kgs, plans

@@ -9,9 +9,8 @@ import numpy as np
 import pytest
 
 from kgrag.errors import PlanError
-from kgrag.plans import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, QueryPlan, Step, Union,
-                         execute, run_cypher)
-from kgrag.plans.nodes import PlanNode
+from kgrag.plans import PlanNode, QueryPlan, execute, run_cypher
+from kgrag.plans.nodes import Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, Step, Union
 
 from .graphs import TinyKG, as_set
 
@@ -109,7 +108,8 @@ def test_count_is_a_number_and_exists_a_truth_value(films):
 
 def test_two_anchors_then_a_hop(films):
     """Who directed the film that Uma Thurman and John Travolta both acted in?"""
-    both = Intersect(films_of(films, "Uma Thurman", "starred_actors"), films_of(films, "John Travolta", "starred_actors"))
+    both = Intersect(films_of(films, "Uma Thurman", "starred_actors"),
+                     films_of(films, "John Travolta", "starred_actors"))
     assert answer(films, Step(both, r(films, "directed_by"))) == {"Quentin Tarantino"}
 
 

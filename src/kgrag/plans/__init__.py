@@ -11,8 +11,21 @@ from .evidence import support
 from .execute import Limits, NodeOutput, PlanResult, execute
 from .explain import Failure, explain, failures, matched
 from .literals import DATE_PATTERN, NUMBER_PATTERN, LiteralValues, parse_literal
-from .nodes import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, PlanProblem,
-                    SetNode, Step, Union)
+from .nodes import (
+                    Anchor,
+                    ArgMax,
+                    ArgMin,
+                    Compare,
+                    Count,
+                    Difference,
+                    Exists,
+                    Intersect,
+                    PlanNode,
+                    PlanProblem,
+                    SetNode,
+                    Step,
+                    Union,
+)
 from .plan import QueryPlan
 from .validate import PlanGraph, validate
 

@@ -31,8 +31,7 @@ import numpy as np
 
 from ..store.graph_store import Schema
 from .literals import DATE_PATTERN, NUMBER_PATTERN
-from .nodes import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, Union,
-                    children)
+from .nodes import Anchor, ArgMax, Compare, Difference, Intersect, PlanNode, RelationNode, SetNode, Step, Superlative
 from .plan import QueryPlan
 
 __all__ = ["PlanQuery", "run_cypher", "to_cypher"]
@@ -54,11 +53,10 @@ class _Writer:
         self.var = {node: f"n{i}" for i, node in enumerate(self.order)}
         self.params: dict[str, Any] = {}
         self.lines: list[str] = []
-        last = {node: len(self.order) if intermediates or node == plan.root else -1 for node in self.order}
-        for i, node in enumerate(self.order):
-            for _, child in children(node):
-                last[child] = max(last[child], i)
-        self.last = last
+        at = {node: i for i, node in enumerate(self.order)}
+        end = len(self.order)  # read by the RETURN
+        self.last = {node: end if intermediates or node == plan.root else max((at[r] for r in readers), default=-1)
+                     for node, readers in plan.readers.items()}
 
     def carried(self, i: int, also: Sequence[PlanNode] = ()) -> str:
         """``WITH`` and the variables still read after node ``i`` (and ``also``)."""
@@ -68,11 +66,11 @@ class _Writer:
     def table(self, relation: int) -> str:
         return "`" + self.schema.rel_tables[self.relations[relation]] + "`"
 
-    def edge(self, node: Step | Compare | ArgMax | ArgMin, a: str, b: str) -> str:
+    def edge(self, node: RelationNode, a: str, b: str) -> str:
         rel = self.table(node.relation)
         return f"({a})-[:{rel}]->({b})" if node.direction == "out" else f"({a})<-[:{rel}]-({b})"
 
-    def value(self, node: Compare | ArgMax | ArgMin, v: str) -> str:
+    def value(self, node: Compare | Superlative, v: str) -> str:
         """The literal value of ``v``'s name, NULL where the name is none of ``node.kind``."""
         pattern = "$number" if node.kind == "number" else "$date"
         self.params["number" if node.kind == "number" else "date"] = (
@@ -80,7 +78,7 @@ class _Writer:
         guarded = f"CASE WHEN regexp_full_match({v}.name, {pattern}) THEN {v}.name END"
         return f"CAST({guarded} AS DOUBLE)" if node.kind == "number" else guarded
 
-    def write(self, i: int, node: PlanNode) -> None:
+    def write(self, i: int, node: SetNode) -> None:
         n, with_ = self.var[node], self.carried(i)
         if isinstance(node, Anchor):
             self.params[f"a{node.entity}"] = node.entity
@@ -94,19 +92,20 @@ class _Writer:
             negate = "NOT " if isinstance(node, Difference) else ""
             self.lines.append(f"{with_}list_filter({self.var[node.a]}, x{i} -> {negate}list_contains("
                               f"{self.var[node.b]}, x{i})) AS {n}")
-        elif isinstance(node, Union):
-            self.lines.append(f"{with_}list_distinct(list_concat({self.var[node.a]}, {self.var[node.b]})) AS {n}")
         elif isinstance(node, Compare):
             self.params[f"c{i}"] = node.value.isoformat() if isinstance(node.value, date) else float(node.value)
             op = "<>" if node.op == "!=" else node.op
             self.lines += [(f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE u{i}.id IN "
                             f"{self.var[node.input]} AND {self.value(node, f'v{i}')} {op} $c{i}"),
                            f"{with_}collect(DISTINCT u{i}.id) AS {n}"]
-        elif isinstance(node, ArgMax | ArgMin):
+        elif isinstance(node, Superlative):
             self.extreme(i, node)
+        else:  # Union
+            self.lines.append(f"{with_}list_distinct(list_concat({self.var[node.a]}, {self.var[node.b]})) AS {n}")
 
-    def extreme(self, i: int, node: ArgMax | ArgMin) -> None:
-        best, order, kth, cmp = ("max", "DESC", "min", ">=") if isinstance(node, ArgMax) else ("min", "ASC", "max", "<=")
+    def extreme(self, i: int, node: Superlative) -> None:
+        highest = isinstance(node, ArgMax)
+        best, order, kth, cmp = ("max", "DESC", "min", ">=") if highest else ("min", "ASC", "max", "<=")
         source, keep = self.var[node.input], self.carried(i, also=[node.input])
         self.lines += [
             (f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE u{i}.id IN {source} AND "
@@ -118,19 +117,16 @@ class _Writer:
             f"{self.carried(i)}collect(DISTINCT w{i}.id) AS {self.var[node]}"]
 
     def query(self, intermediates: bool) -> PlanQuery:
-        root = self.plan.root
-        for i, node in enumerate(self.order):
-            if not isinstance(node, Count | Exists):
-                self.write(i, node)
-        others = "".join(f", {self.var[n]}" for n in self.order if n != root and not isinstance(n, Count | Exists)) \
-            if intermediates else ""
-        if isinstance(root, Count) and not intermediates:
-            self.lines += [f"UNWIND {self.var[root.input]} AS c", "RETURN count(DISTINCT c) AS value"]
-        elif isinstance(root, Count | Exists):
-            test = " > 0" if isinstance(root, Exists) else ""
-            self.lines.append(f"RETURN size({self.var[root.input]}){test} AS value{others}")
+        kind, answer = self.plan.answer_kind, self.var[self.plan.answer_set]
+        sets = self.plan.set_nodes()
+        for i, node in enumerate(sets):
+            self.write(i, node)
+        others = "".join(f", {self.var[n]}" for n in sets if n != self.plan.root) if intermediates else ""
+        if kind == "count" and not intermediates:
+            self.lines += [f"UNWIND {answer} AS c", "RETURN count(DISTINCT c) AS value"]
         else:
-            self.lines.append(f"RETURN {self.var[root]} AS value{others}")
+            value = {"count": f"size({answer})", "bool": f"size({answer}) > 0", "entities": answer}[kind]
+            self.lines.append(f"RETURN {value} AS value{others}")
         return PlanQuery("\n".join(self.lines), self.params, self.var)
 
 
@@ -147,4 +143,4 @@ def run_cypher(store: Any, plan: QueryPlan, relations: Sequence[str]) -> np.ndar
     value = store.query(query.text, query.params)[0]["value"]
     if isinstance(value, list):
         return np.array(sorted(int(v) for v in value), dtype=np.int64)
-    return bool(value) if isinstance(plan.root, Exists) else int(value)
+    return bool(value) if plan.answer_kind == "bool" else int(value)

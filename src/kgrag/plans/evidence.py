@@ -13,8 +13,7 @@ import numpy as np
 
 from ..store.snapshot import GraphSnapshot
 from .execute import PlanResult, csr_side, read_edges, relation_run
-from .nodes import (Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, Union,
-                    children)
+from .nodes import Anchor, Compare, Difference, Intersect, PlanNode, SetNode, Step, Superlative, Union, children
 
 __all__ = ["support"]
 
@@ -26,14 +25,12 @@ def _triples(sources: np.ndarray, targets: np.ndarray, relation: int, direction:
     return {(h, relation, t) for h, t in zip(heads.tolist(), tails.tolist())}
 
 
-def support(result: PlanResult, snapshot: GraphSnapshot, at: PlanNode | None = None,
+def support(result: PlanResult, snapshot: GraphSnapshot, at: SetNode | None = None,
             limit: int = 200) -> list[Triple]:
-    """The (head, relation, tail) edges by which the plan reaches the entities of ``at`` (the root
-    by default; a count's or an existence's: those of its input), sorted, at most ``limit`` of
+    """The (head, relation, tail) edges by which the plan reaches the entities of set node ``at``
+    (by default the answer's; a count's or an existence's: its input's), sorted, at most ``limit`` of
     them. A step that was only counted (a hub's) shows the first ``limit`` edges of its run."""
-    start = result.plan.root if at is None else at
-    if isinstance(start, Count | Exists):
-        start = start.input
+    start = result.plan.answer_set if at is None else at
     found: set[Triple] = set()
     if result.outputs[start].ids is None:  # a hub's step, only counted: the first edges of its run
         assert isinstance(start, Step) and isinstance(start.input, Anchor)
@@ -54,7 +51,7 @@ def support(result: PlanResult, snapshot: GraphSnapshot, at: PlanNode | None = N
             keep = np.isin(src, _ids(result, node.input))
             found |= _triples(src[keep], reached[keep], node.relation, node.direction)
             _need(needed, node.input, np.unique(src[keep]))
-        elif isinstance(node, Compare | ArgMax | ArgMin):
+        elif isinstance(node, Compare | Superlative):
             src, dst = read_edges(snapshot, want, node.relation, node.direction)
             via = result.outputs[node].via
             keep = np.isin(dst, via if via is not None else dst)

@@ -22,7 +22,7 @@ import numpy as np
 from ..errors import PlanError, PlanTooLarge
 from ..store.snapshot import HUB_DEGREE, GraphSnapshot, csr_ranges
 from .literals import LiteralValues, sort_key
-from .nodes import Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, SetNode, Step, Union
+from .nodes import Anchor, ArgMax, Compare, Difference, Intersect, PlanNode, RelationNode, SetNode, Step, Superlative
 from .plan import AnswerKind, QueryPlan
 
 __all__ = ["Limits", "NodeOutput", "PlanResult", "execute"]
@@ -126,7 +126,7 @@ class _Execution:
         assert ids is not None  # only a count's or an existence's input is left unlisted
         return ids
 
-    def edges(self, node: Step | Compare | ArgMax | ArgMin) -> tuple[np.ndarray, np.ndarray]:
+    def edges(self, node: RelationNode) -> tuple[np.ndarray, np.ndarray]:
         """(source, neighbour) of every edge of the node's relation leaving its input, after
         charging the CSR entries read against the limit."""
         if node.relation >= self.snapshot.num_relations:
@@ -153,8 +153,7 @@ class _Execution:
     def anchored_count(self, node: PlanNode) -> int | None:
         """The size of the root's input when it is one step from an anchor and only counted: its
         CSR run's length, read by binary search (None otherwise)."""
-        root = self.plan.root
-        if not (isinstance(root, Count | Exists) and node == root.input and isinstance(node, Step)
+        if not (self.plan.answer_kind != "entities" and node == self.plan.answer_set and isinstance(node, Step)
                 and isinstance(node.input, Anchor) and node.relation < self.snapshot.num_relations):
             return None
         indptr, nbr, rel = csr_side(self.snapshot, node.direction)
@@ -163,25 +162,25 @@ class _Execution:
         j = lo + int(np.searchsorted(nbr[lo:hi], entity))  # a self-loop back to the anchor does not count
         return hi - lo - int(j < hi and int(nbr[j]) == entity)
 
-    def literal_keys(self, node: Compare | ArgMax | ArgMin, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def literal_keys(self, node: Compare | Superlative, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         if self.literals is None:
             raise PlanError(f"{self.where(node)}: {type(node).__name__} reads entity names as values; "
                             "pass the KG's names to execute(..., literals=names)")
         return self.literals.keys(values, node.kind)
 
     def run(self) -> PlanResult:
-        for node in self.plan.nodes():  # children first
+        kind, root, answer = self.plan.answer_kind, self.plan.root, self.plan.answer_set
+        for node in self.plan.set_nodes():  # children first
             counted = self.anchored_count(node)
             if counted is not None:
                 self.outputs[node] = NodeOutput(node, self.where(node), None, counted)
-            elif isinstance(node, Count | Exists):
-                read = self.outputs[node.input]
-                self.outputs[node] = NodeOutput(node, self.where(node), read.ids, read.size)
             else:
                 self.evaluate(node)
-        root, out = self.plan.root, self.outputs[self.plan.root]
-        value: np.ndarray | int | bool = (out.size if isinstance(root, Count) else out.size > 0
-                                          if isinstance(root, Exists) else self.ids(root))
+        if kind != "entities":  # a count or an existence of its input
+            read = self.outputs[answer]
+            self.outputs[root] = NodeOutput(root, self.where(root), read.ids, read.size)
+        size = self.outputs[root].size
+        value = size if kind == "count" else size > 0 if kind == "bool" else self.ids(answer)
         return PlanResult(self.plan, value, dict(self.outputs))
 
     def evaluate(self, node: SetNode) -> None:
@@ -196,8 +195,6 @@ class _Execution:
             self.keep(node, np.setdiff1d(np.unique(reached), anchors, assume_unique=True))
         elif isinstance(node, Intersect):
             self.keep(node, np.intersect1d(self.ids(node.a), self.ids(node.b), assume_unique=True))
-        elif isinstance(node, Union):
-            self.keep(node, np.union1d(self.ids(node.a), self.ids(node.b)))
         elif isinstance(node, Difference):
             self.keep(node, np.setdiff1d(self.ids(node.a), self.ids(node.b), assume_unique=True))
         elif isinstance(node, Compare):
@@ -205,10 +202,12 @@ class _Execution:
             mask, keys = self.literal_keys(node, values)
             ok = mask & _COMPARE[node.op](keys, sort_key(node.value))
             self.keep(node, np.unique(sources[ok]), np.unique(values[ok]))
-        else:
+        elif isinstance(node, Superlative):
             self.extreme(node)
+        else:  # Union
+            self.keep(node, np.union1d(self.ids(node.a), self.ids(node.b)))
 
-    def extreme(self, node: ArgMax | ArgMin) -> None:
+    def extreme(self, node: Superlative) -> None:
         """Each entity scores its best value; keep the k best and every entity tied with the k-th."""
         sources, values = self.edges(node)
         mask, keys = self.literal_keys(node, values)

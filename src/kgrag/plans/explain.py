@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from .execute import NodeOutput, PlanResult
-from .nodes import ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode, Step, children
+from .nodes import Compare, Difference, Intersect, RelationNode, SetNode, Step, Superlative, children
 
 __all__ = ["Failure", "explain", "failures", "matched"]
 
@@ -25,7 +23,7 @@ SHOWN = 3  # entity names shown per set
 class Failure:
     """A node that produced nothing from non-empty inputs: the missing part, with what it read."""
 
-    node: PlanNode
+    node: SetNode
     where: str
     inputs: tuple[NodeOutput, ...]
 
@@ -33,8 +31,9 @@ class Failure:
 def failures(result: PlanResult) -> list[Failure]:
     """Every node whose set is empty while all it read was not (root first: the nearest cause)."""
     found = []
-    for node, out in result.outputs.items():
-        if isinstance(node, Count | Exists) or out.size:
+    for node in result.plan.set_nodes():
+        out = result.outputs[node]
+        if out.size:
             continue
         inputs = tuple(result.outputs[child] for _, child in children(node))
         read = inputs[:1] if isinstance(node, Difference) else inputs
@@ -45,7 +44,7 @@ def failures(result: PlanResult) -> list[Failure]:
 
 def matched(result: PlanResult) -> list[NodeOutput]:
     """The nodes that found something (for a true existence: the whole witness), children first."""
-    return [out for node, out in result.outputs.items() if out.size and not isinstance(node, Count | Exists)]
+    return [out for node in result.plan.set_nodes() if (out := result.outputs[node]).size]
 
 
 def _sample(out: NodeOutput, names: Sequence[str]) -> str:
@@ -56,7 +55,7 @@ def _sample(out: NodeOutput, names: Sequence[str]) -> str:
     return shown + more
 
 
-def _relation(node: Step | Compare | ArgMax | ArgMin, relations: Sequence[str]) -> str:
+def _relation(node: RelationNode, relations: Sequence[str]) -> str:
     return f"'{relations[node.relation]}' ({node.direction})"
 
 
@@ -76,24 +75,23 @@ def describe_failure(failure: Failure, names: Sequence[str], relations: Sequence
         value = node.value.isoformat() if hasattr(node.value, "isoformat") else node.value
         return (f"{failure.where}: none of {_sample(first, names)} has a {node.kind} through "
                 f"{_relation(node, relations)} that is {node.op} {value}")
-    if isinstance(node, ArgMax | ArgMin):
-        return f"{failure.where}: none of {_sample(first, names)} has a {node.kind} through {_relation(node, relations)}"
+    if isinstance(node, Superlative):
+        return (f"{failure.where}: none of {_sample(first, names)} has a {node.kind} through "
+                f"{_relation(node, relations)}")
     return f"{failure.where}: {type(node).__name__} found nothing"
 
 
 def explain(result: PlanResult, names: Sequence[str], relations: Sequence[str]) -> str:
     """The answer in one line, then, when it is empty (or false, or zero), each cause."""
-    root = result.plan.root
-    if isinstance(root, Count):
+    kind, out = result.kind, result.outputs[result.plan.root]
+    if kind == "count":
         head = f"count {result.value}"
-    elif isinstance(root, Exists):
+    elif kind == "bool":
         head = "true" if result.value else "false"
     else:
-        assert isinstance(result.value, np.ndarray)
-        out = result.outputs[root]
         head = f"{out.size} entit{'y' if out.size == 1 else 'ies'}" + (f": {_sample(out, names)}" if out.size else "")
     found = failures(result)
-    if result.outputs[root].size or not found:
+    if out.size or not found:
         return head
     return head + "; empty because " + "; and ".join(describe_failure(f, names, relations) for f in found)
 

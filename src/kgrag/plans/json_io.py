@@ -1,4 +1,5 @@
-"""A plan as JSON, the form LLM producers, the service and `Evidence.plan` exchange.
+"""Reading a plan from JSON (nodes write it: ``to_json``), the form LLM producers, the service and
+`Evidence.plan` exchange.
 
 Every node is an object with an ``op``; relations are named by label, anchors by id and name::
 
@@ -20,34 +21,12 @@ from typing import Any
 
 from ..errors import PlanError
 from .literals import parse_literal
-from .nodes import (MAX_DEPTH, OPS, Anchor, ArgMax, ArgMin, Compare, Count, Difference, Exists, Intersect, PlanNode,
-                    PlanProblem, Step, Union, children)
+from .nodes import MAX_DEPTH, NODE_TYPES, OPS, Anchor, PlanNode, PlanProblem
 
-__all__ = ["node_from_json", "node_to_json", "read_node"]
+__all__ = ["OP_NAMES", "node_from_json", "read_node"]
 
-_PAIRS: dict[str, type[Intersect | Union | Difference]] = {"intersect": Intersect, "union": Union,
-                                                           "difference": Difference}
-_EXTREMES: dict[str, type[ArgMax | ArgMin]] = {"argmax": ArgMax, "argmin": ArgMin}
-_WRAPS: dict[str, type[Count | Exists]] = {"count": Count, "exists": Exists}
-_OP_OF: dict[type, str] = {Anchor: "anchor", Step: "step", Compare: "compare",
-                           **{cls: op for op, cls in (*_PAIRS.items(), *_EXTREMES.items(), *_WRAPS.items())}}
-OP_NAMES = ("anchor", "step", *_PAIRS, "compare", *_EXTREMES, *_WRAPS)
-
-
-def node_to_json(node: PlanNode, relations: Sequence[str], names: Sequence[str]) -> dict[str, Any]:
-    """``node`` and everything below it as JSON."""
-    if isinstance(node, Anchor):
-        return {"op": "anchor", "id": node.entity, "name": names[node.entity]}
-    op = _OP_OF[type(node)]
-    out: dict[str, Any] = {"op": op}
-    out.update({name: node_to_json(child, relations, names) for name, child in children(node)})
-    if isinstance(node, Step | Compare | ArgMax | ArgMin):
-        out.update(relation=relations[node.relation], direction=node.direction)
-    if isinstance(node, Compare):
-        out.update(cmp=node.op, value=node.value.isoformat() if isinstance(node.value, date) else node.value)
-    elif isinstance(node, ArgMax | ArgMin):
-        out.update(k=node.k, kind=node.kind)
-    return out
+OP_NAMES = tuple(NODE_TYPES)
+_PAIRS, _EXTREMES, _WRAPS = ("intersect", "union", "difference"), ("argmax", "argmin"), ("count", "exists")
 
 
 class _Reader:
@@ -132,23 +111,24 @@ class _Reader:
             return self.anchor(data, where)
         if op in _PAIRS:
             a, b = self.node(data.get("a"), f"{where}.a"), self.node(data.get("b"), f"{where}.b")
-            return self.build(where, _PAIRS[op], a, b) if a is not None and b is not None else None
+            return self.build(where, NODE_TYPES[op], a, b) if a is not None and b is not None else None
         child = self.node(data.get("input"), f"{where}.input")
         if op in _WRAPS:
-            return self.build(where, _WRAPS[op], child) if child is not None else None
+            return self.build(where, NODE_TYPES[op], child) if child is not None else None
         relation = self.relation(data, where)
         direction = self.field(data, "direction", where, str, "out")
         if op == "step":
-            return self.build(where, Step, child, relation, direction) if None not in (child, relation) else None
+            ok = None not in (child, relation)
+            return self.build(where, NODE_TYPES[op], child, relation, direction) if ok else None
         if op == "compare":
             cmp, value = self.field(data, "cmp", where, str), self.value(data.get("value"), where)
             if cmp is not None and cmp not in OPS:
                 self.fail(where, f"'cmp' must be one of {', '.join(OPS)}, not {cmp!r}")
             ok = None not in (child, relation, cmp, value) and cmp in OPS
-            return self.build(where, Compare, child, relation, direction, cmp, value) if ok else None
+            return self.build(where, NODE_TYPES[op], child, relation, direction, cmp, value) if ok else None
         k, kind = self.field(data, "k", where, int, 1), self.field(data, "kind", where, str, "number")
         ok = None not in (child, relation, k, kind)
-        return self.build(where, _EXTREMES[op], child, relation, direction, k, kind) if ok else None
+        return self.build(where, NODE_TYPES[op], child, relation, direction, k, kind) if ok else None
 
     def value(self, value: Any, where: str) -> int | float | date | None:
         if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
@@ -167,7 +147,8 @@ class _Reader:
         return node
 
 
-def read_node(data: Any, relations: Sequence[str], names: Sequence[str] | None) -> tuple[PlanNode | None, list[PlanProblem]]:
+def read_node(data: Any, relations: Sequence[str],
+              names: Sequence[str] | None) -> tuple[PlanNode | None, list[PlanProblem]]:
     """The node ``data`` describes (None if any problem) and every problem found."""
     reader = _Reader(relations, names)
     node = reader.node(data, "root")

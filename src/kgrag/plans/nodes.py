@@ -11,15 +11,36 @@ JSON form names them by label (`kgrag.plans.json_io`).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import date
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from ..errors import PlanError
 from .literals import LiteralKind, LiteralValue, literal_kind
 
-__all__ = ["OPS", "Anchor", "ArgMax", "ArgMin", "Compare", "CompareOp", "Count", "Difference", "Direction",
-           "Exists", "Intersect", "PlanNode", "PlanProblem", "SetNode", "Step", "Union", "children"]
+__all__ = [
+    "NODE_TYPES",
+    "OPS",
+    "Anchor",
+    "ArgMax",
+    "ArgMin",
+    "Compare",
+    "CompareOp",
+    "Count",
+    "Difference",
+    "Direction",
+    "Exists",
+    "Intersect",
+    "PlanNode",
+    "PlanProblem",
+    "RelationNode",
+    "SetNode",
+    "Step",
+    "Superlative",
+    "Union",
+    "children",
+]
 
 Direction = Literal["out", "in"]
 CompareOp = Literal["<", "<=", ">", ">=", "=", "!="]
@@ -45,14 +66,31 @@ def _whole(value: object) -> bool:
 
 
 class _Node:
-    """Checks shared by every node: the types of its fields, with one clear message."""
+    """Checks shared by every node (the types of its fields, with one clear message) and its JSON."""
+
+    def to_json(self, relations: Sequence[str], names: Sequence[str]) -> dict[str, Any]:
+        """This node and everything below it as JSON (`kgrag.plans.json_io` reads it back): each
+        field by name, but a relation by its label, an entity by ``id`` and ``name``, the
+        comparison as ``cmp`` and a date as ISO text."""
+        out: dict[str, Any] = {"op": _OP_OF[type(self)]}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, _Node):
+                out[f.name] = value.to_json(relations, names)
+            elif f.name == "relation":
+                out[f.name] = relations[value]
+            elif f.name == "entity":
+                out.update(id=value, name=names[value])
+            else:
+                out["cmp" if f.name == "op" else f.name] = value.isoformat() if isinstance(value, date) else value
+        return out
 
     def _need_set(self, name: str) -> None:
         value = getattr(self, name)
         if not isinstance(value, SET_NODES):
+            root_only = " (Count and Exists stand only at a plan's root)" if isinstance(value, Count | Exists) else ""
             raise PlanError(f"{type(self).__name__}.{name} must be an entity set node "
-                            f"({', '.join(t.__name__ for t in SET_NODES)}), not {type(value).__name__}"
-                            + (" (Count and Exists stand only at a plan's root)" if isinstance(value, Count | Exists) else ""))
+                            f"({', '.join(t.__name__ for t in SET_NODES)}), not {type(value).__name__}{root_only}")
 
     def _need_relation(self) -> None:
         relation, direction = vars(self)["relation"], vars(self)["direction"]
@@ -188,8 +226,15 @@ class Exists(_Node):
 
 SetNode = Anchor | Step | Intersect | Union | Difference | Compare | ArgMax | ArgMin
 PlanNode = SetNode | Count | Exists
+Superlative = ArgMax | ArgMin
+RelationNode = Step | Compare | ArgMax | ArgMin  # the nodes that follow a relation's edges
 SET_NODES = (Anchor, Step, Intersect, Union, Difference, Compare, ArgMax, ArgMin)
 PLAN_NODES = (*SET_NODES, Count, Exists)
+NODE_TYPES: dict[str, type[PlanNode]] = {
+    "anchor": Anchor, "step": Step, "intersect": Intersect, "union": Union, "difference": Difference,
+    "compare": Compare, "argmax": ArgMax, "argmin": ArgMin, "count": Count, "exists": Exists}
+"""Every node kind by its JSON ``op``."""
+_OP_OF: dict[type, str] = {cls: op for op, cls in NODE_TYPES.items()}
 
 
 def children(node: PlanNode) -> list[tuple[str, SetNode]]:

@@ -13,8 +13,8 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ..errors import PlanError
-from .json_io import node_from_json, node_to_json
-from .nodes import MAX_DEPTH, MAX_NODES, PLAN_NODES, Anchor, Count, Exists, PlanNode, children
+from .json_io import node_from_json
+from .nodes import MAX_DEPTH, MAX_NODES, PLAN_NODES, SET_NODES, Anchor, Count, Exists, PlanNode, SetNode, children
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "AnswerKind", "QueryPlan"]
 
@@ -66,6 +66,24 @@ class QueryPlan:
         """Distinct nodes, children before parents."""
         return list(self.places)
 
+    def set_nodes(self) -> list[SetNode]:
+        """The distinct nodes that hold entity sets (all but a count or an existence), children first."""
+        return [node for node in self.places if isinstance(node, SET_NODES)]
+
+    @property
+    def answer_set(self) -> SetNode:
+        """The set node the answer is read from: the root, or a count's or an existence's input."""
+        return self.root.input if isinstance(self.root, Count | Exists) else self.root
+
+    @cached_property
+    def readers(self) -> dict[PlanNode, list[PlanNode]]:
+        """Every distinct node with the nodes that read it (none for the root)."""
+        out: dict[PlanNode, list[PlanNode]] = {node: [] for node in self.places}
+        for node in self.places:
+            for _, child in children(node):
+                out[child].append(node)
+        return out
+
     @cached_property
     def _anchors(self) -> dict[PlanNode, tuple[int, ...]]:
         out: dict[PlanNode, tuple[int, ...]] = {}
@@ -80,7 +98,7 @@ class QueryPlan:
 
     def to_json(self, relations: Sequence[str], names: Sequence[str]) -> dict[str, Any]:
         """The plan as JSON: relations by label, anchors by id and name (`kgrag.plans.json_io`)."""
-        return node_to_json(self.root, relations, names)
+        return self.root.to_json(relations, names)
 
     @classmethod
     def from_json(cls, data: Any, relations: Sequence[str], names: Sequence[str] | None = None) -> QueryPlan:

@@ -16,7 +16,7 @@ from ..errors import PlanError
 from ..store.snapshot import GraphSnapshot
 from .json_io import read_node
 from .literals import LiteralKind, LiteralValues
-from .nodes import Anchor, ArgMax, ArgMin, Compare, PlanProblem, Step
+from .nodes import Anchor, Compare, PlanProblem, RelationNode, Step, Superlative
 from .plan import QueryPlan
 
 __all__ = ["PlanGraph", "validate"]
@@ -56,7 +56,7 @@ def _relations_with(kg: PlanGraph, literals: LiteralValues, kind: LiteralKind, d
     return found
 
 
-def _literal_problem(node: Compare | ArgMax | ArgMin, where: str, kg: PlanGraph,
+def _literal_problem(node: Compare | Superlative, where: str, kg: PlanGraph,
                      literals: LiteralValues) -> PlanProblem | None:
     values = _values(kg.snapshot, node.relation, node.direction)
     if literals.keys(values[:SAMPLE], node.kind)[0].any():
@@ -86,7 +86,7 @@ def validate(plan: QueryPlan | dict[str, Any] | None, kg: PlanGraph,
     for node, where in plan.places.items():
         if isinstance(node, Anchor) and node.entity >= len(kg.names):
             found.append(PlanProblem(where, f"no entity has id {node.entity} (the KG has {len(kg.names)})"))
-        elif isinstance(node, Step | Compare | ArgMax | ArgMin):
+        elif isinstance(node, RelationNode):
             if node.relation >= len(kg.relations):
                 found.append(PlanProblem(where, f"no relation has id {node.relation} "
                                                 f"(the KG has {len(kg.relations)})"))
