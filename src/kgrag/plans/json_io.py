@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import math
 from collections.abc import Sequence
+from dataclasses import fields
 from datetime import date
 from typing import Any
 
@@ -26,7 +27,11 @@ from .nodes import MAX_DEPTH, NODE_TYPES, OPS, Anchor, PlanNode, PlanProblem
 __all__ = ["OP_NAMES", "node_from_json", "read_node"]
 
 OP_NAMES = tuple(NODE_TYPES)
-_PAIRS, _EXTREMES, _WRAPS = ("intersect", "union", "difference"), ("argmax", "argmin"), ("count", "exists")
+_PAIRS, _WRAPS = ("intersect", "union", "difference"), ("count", "exists")
+_RENAMED = {"entity": ("id", "name"), "op": ("cmp",)}  # fields whose JSON keys differ
+KEYS = {op: ("op", *(key for f in fields(cls) for key in _RENAMED.get(f.name, (f.name,))))
+        for op, cls in NODE_TYPES.items()}
+"""The keys of each op's JSON object."""
 
 
 class _Reader:
@@ -106,6 +111,13 @@ class _Reader:
             return None
         if op not in OP_NAMES:
             self.fail(where, f"unknown op {op!r}; one of {', '.join(OP_NAMES)}")
+            return None
+        unknown = [key for key in data if key not in KEYS[op]]
+        if unknown:
+            self.fail(where, f"'{op}' has no {', '.join(map(repr, unknown))}; its keys: {', '.join(KEYS[op][1:])}")
+        missing = [key for key in ("input", "a", "b") if key in KEYS[op] and key not in data]
+        if missing:
+            self.fail(where, f"'{op}' needs {' and '.join(map(repr, missing))}")
             return None
         if op == "anchor":
             return self.anchor(data, where)
