@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import tempfile
 from pathlib import Path
+from unittest.mock import patch
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from kgrag.plans import QueryPlan, execute, run_cypher, to_cypher
 from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN
 from kgrag.plans.nodes import Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, Step
 from kgrag.store.cypher import check_cypher, schema_problems
+from kgrag.store.snapshot import HUB_DEGREE
 
 from .graphs import as_set, tiny_kg
 from .strategies import RELATIONS, kgs, plans, reference
@@ -58,13 +60,15 @@ def _store_kg(names: list[str], edges: list[tuple[int, int, int]], root: Path):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.data())
-def test_executor_matches_the_reference_semantics(data) -> None:
+@given(st.data(), st.sampled_from([HUB_DEGREE, 1, 3]))
+def test_executor_matches_the_reference_semantics(data, hub_degree) -> None:
+    """With rows of every length (1) or of some (3) read as hubs: their relation runs by binary search."""
     names, edges = data.draw(kgs())
     kg = tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], None, names, RELATIONS)
     assert kg.names == names and kg.relations == RELATIONS
-    for plan in data.draw(st.lists(plans(len(names)), min_size=1, max_size=5)):
-        assert as_set(execute(plan, kg.snapshot, kg.names).value) == reference(plan, names, edges)
+    with patch("kgrag.plans.execute.HUB_DEGREE", hub_degree):
+        for plan in data.draw(st.lists(plans(len(names)), min_size=1, max_size=5)):
+            assert as_set(execute(plan, kg.snapshot, kg.names).value) == reference(plan, names, edges)
 
 
 @pytest.mark.integration

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgrag.plans import Limits, QueryPlan, execute, failures, matched
 from kgrag.plans.evidence import support
 from kgrag.plans.nodes import Anchor, Compare, Count, Difference, Exists, Intersect, Step
+from kgrag.store.snapshot import HUB_DEGREE
 
 from .graphs import tiny_kg
 from .strategies import RELATIONS, kgs, plans
@@ -53,6 +56,12 @@ def test_a_false_existence_shows_the_missing_part_and_what_the_kg_holds_instead(
     assert {out.where for out in matched(result)} == {"root.input.a", "root.input.a.input", "root.input.b"}
 
 
+def test_an_answer_that_is_a_hub_is_read_from_the_smaller_side():
+    kg = tiny_kg([(f"film{i}", "has_genre", "Drama") for i in range(5000)] + [("film0", "has_genre", "Comedy")])
+    result = execute(QueryPlan(Step(Anchor(0), 0)), kg.snapshot, kg.names)
+    assert named(kg, support(result, kg.snapshot)) == {("film0", "has_genre", "Drama"), ("film0", "has_genre", "Comedy")}
+
+
 def test_a_counted_hub_shows_a_bounded_sample_of_its_edges():
     kg = tiny_kg([("hub", "r", f"x{i}") for i in range(3000)] + [("hub", "r", "hub")])
     result = execute(QueryPlan(Count(Step(Anchor(0), 0))), kg.snapshot, limits=Limits(max_edges=0))
@@ -62,13 +71,14 @@ def test_a_counted_hub_shows_a_bounded_sample_of_its_edges():
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.data())
-def test_the_support_is_made_of_kg_edges_that_reach_the_answer(data) -> None:
+@given(st.data(), st.sampled_from([HUB_DEGREE, 1]))
+def test_the_support_is_made_of_kg_edges_that_reach_the_answer(data, hub_degree) -> None:
     names, edges = data.draw(kgs())
     kg = tiny_kg([(names[h], RELATIONS[r], names[t]) for h, r, t in edges], None, names, RELATIONS)
     plan = data.draw(plans(len(names)))
-    result = execute(plan, kg.snapshot, kg.names)
-    shown = support(result, kg.snapshot, limit=10_000)
+    with patch("kgrag.plans.execute.HUB_DEGREE", hub_degree):
+        result = execute(plan, kg.snapshot, kg.names)
+        shown = support(result, kg.snapshot, limit=10_000)
     assert set(shown) <= set(edges)
     root = plan.root.input if plan.answer_kind != "entities" else plan.root  # type: ignore[union-attr]
     answers = result.outputs[root].ids

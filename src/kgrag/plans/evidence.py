@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..store.snapshot import GraphSnapshot
-from .execute import PlanResult, csr_side, read_edges, relation_run
+from .execute import PlanResult, csr_side, edge_cost, read_edges, relation_run
 from .nodes import Anchor, Compare, Difference, Intersect, PlanNode, SetNode, Step, Superlative, Union, children
 
 __all__ = ["support"]
@@ -46,9 +46,14 @@ def support(result: PlanResult, snapshot: GraphSnapshot, at: SetNode | None = No
         if want is None or not len(want):
             continue
         if isinstance(node, Step):
-            back = "in" if node.direction == "out" else "out"  # from the entities wanted to their sources
-            reached, src = read_edges(snapshot, want, node.relation, back)
-            keep = np.isin(src, _ids(result, node.input))
+            sources, back = _ids(result, node.input), "in" if node.direction == "out" else "out"
+            if edge_cost(snapshot, want, node.relation, back) <= edge_cost(snapshot, sources, node.relation,
+                                                                           node.direction):
+                reached, src = read_edges(snapshot, want, node.relation, back)  # back from the entities wanted
+                keep = np.isin(src, sources)
+            else:  # forward from a smaller input (a hub among the wanted)
+                src, reached = read_edges(snapshot, sources, node.relation, node.direction)
+                keep = np.isin(reached, want)
             found |= _triples(src[keep], reached[keep], node.relation, node.direction)
             _need(needed, node.input, np.unique(src[keep]))
         elif isinstance(node, Compare | Superlative):

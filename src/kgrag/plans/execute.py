@@ -90,18 +90,31 @@ def relation_run(indptr: np.ndarray, rel: np.ndarray, node: int, relation: int) 
     return start + int(lo), start + int(hi)
 
 
-def read_edges(snapshot: GraphSnapshot, nodes: np.ndarray, relation: int, direction: str,
-               charge: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(source, neighbour) of every ``relation`` edge leaving ``nodes`` in ``direction``. Before
-    reading, ``charge`` hears the CSR entries the read costs: an ordinary node's whole row, a hub's
-    relation run only (found by binary search)."""
-    indptr, nbr, rel = csr_side(snapshot, direction)
+def _read_plan(snapshot: GraphSnapshot, nodes: np.ndarray, relation: int,
+               direction: str) -> tuple[np.ndarray, list[tuple[int, int]], int]:
+    """(which nodes are hubs, the hubs' runs of ``relation``, the CSR entries reading costs: an
+    ordinary node's whole row, a hub's run only, found by binary search)."""
+    indptr, _, rel = csr_side(snapshot, direction)
     lengths = indptr[nodes + 1] - indptr[nodes]
     hub = lengths >= HUB_DEGREE
-    hubs = nodes[hub].tolist()
-    runs = [relation_run(indptr, rel, h, relation) for h in hubs]
+    runs = [relation_run(indptr, rel, h, relation) for h in nodes[hub].tolist()]
+    return hub, runs, int(lengths[~hub].sum()) + sum(hi - lo for lo, hi in runs)
+
+
+def edge_cost(snapshot: GraphSnapshot, nodes: np.ndarray, relation: int, direction: str) -> int:
+    """The CSR entries `read_edges` would read."""
+    return _read_plan(snapshot, nodes, relation, direction)[2]
+
+
+def read_edges(snapshot: GraphSnapshot, nodes: np.ndarray, relation: int, direction: str,
+               charge: Callable[[int], None] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(source, neighbour) of every ``relation`` edge leaving ``nodes`` in ``direction``; before
+    reading, ``charge`` hears what it costs (`edge_cost`)."""
+    indptr, nbr, rel = csr_side(snapshot, direction)
+    hub, runs, cost = _read_plan(snapshot, nodes, relation, direction)
     if charge is not None:
-        charge(int(lengths[~hub].sum()) + sum(hi - lo for lo, hi in runs))
+        charge(cost)
+    hubs = nodes[hub].tolist()
     pos, owner = csr_ranges(indptr, nodes[~hub])
     keep = rel[pos] == relation
     sources, reached = [owner[keep]], [np.asarray(nbr[pos[keep]], dtype=np.int64)]
