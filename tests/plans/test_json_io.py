@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 
 import pytest
 from hypothesis import given, settings
 
 from kgrag.errors import PlanError
-from kgrag.plans import Anchor, Count, QueryPlan, Step
+from kgrag.plans import Anchor, Compare, Count, QueryPlan, Step
 
 from .strategies import NAMES, RELATIONS, plans
 
@@ -89,5 +90,8 @@ def test_nodes_check_their_fields_when_built():
         Step(Anchor(0), "r0")  # type: ignore[arg-type]
     with pytest.raises(PlanError, match="Count.input must be an entity set node"):
         Count(Count(Anchor(0)))  # type: ignore[arg-type]
+    for value in (float("nan"), float("inf"), 10**400, True, datetime(2001, 1, 1), "2001"):
+        with pytest.raises(PlanError, match="Compare.value must be a finite number or a date"):
+            Compare(Anchor(0), 0, "out", ">", value)  # type: ignore[arg-type]
     with pytest.raises(PlanError, match="a plan's root must be a plan node, not NoneType"):
         QueryPlan(None)  # type: ignore[arg-type]

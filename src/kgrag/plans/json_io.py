@@ -14,14 +14,13 @@ may give its id, its name, or both (they must agree).
 from __future__ import annotations
 
 import difflib
-import math
 from collections.abc import Sequence
 from dataclasses import fields
 from datetime import date
 from typing import Any
 
 from ..errors import PlanError
-from .literals import parse_literal
+from .literals import literal_kind, parse_literal
 from .nodes import MAX_DEPTH, NODE_TYPES, OPS, Anchor, PlanNode, PlanProblem
 
 __all__ = ["OP_NAMES", "node_from_json", "read_node"]
@@ -143,7 +142,7 @@ class _Reader:
         return self.build(where, NODE_TYPES[op], child, relation, direction, k, kind) if ok else None
 
     def value(self, value: Any, where: str) -> int | float | date | None:
-        if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
+        if literal_kind(value) == "number":
             return value
         if isinstance(value, str) and (literal := parse_literal(value)) is not None:
             return literal  # "2001-05-03", or a number an LLM quoted ("2000")

@@ -19,9 +19,10 @@ A year is a number (1999); numbers and dates are separate kinds and never compar
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Literal
 
 import numpy as np
@@ -54,11 +55,15 @@ def parse_literal(name: str) -> LiteralValue | None:
 
 
 def literal_kind(value: object) -> LiteralKind | None:
-    """``number`` for int and float (not bool), ``date`` for a date, None for anything else."""
-    if isinstance(value, bool):
+    """``number`` for a finite int or float (not a bool), ``date`` for a date (not a datetime, whose
+    time a date's text has not), None for anything else."""
+    if isinstance(value, bool | datetime):
         return None
     if isinstance(value, int | float):
-        return "number"
+        try:
+            return "number" if math.isfinite(float(value)) else None
+        except OverflowError:  # an int beyond a double's range
+            return None
     if isinstance(value, date):
         return "date"
     return None

@@ -10,7 +10,6 @@ JSON form names them by label (`kgrag.plans.json_io`).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import date
@@ -148,8 +147,8 @@ class Compare(_Node):
         self._need_relation()
         if self.op not in OPS:
             raise PlanError(f"Compare.op must be one of {', '.join(OPS)}, not {self.op!r}")
-        if literal_kind(self.value) is None or isinstance(self.value, float) and not math.isfinite(self.value):
-            raise PlanError(f"Compare.value must be a number or a date, not {self.value!r}")
+        if literal_kind(self.value) is None:
+            raise PlanError(f"Compare.value must be a finite number or a date, not {self.value!r}")
 
     @property
     def kind(self) -> LiteralKind:
