@@ -42,7 +42,7 @@ def test_cypher_of_a_count_and_of_a_superlative(films):
     query = to_cypher(QueryPlan(ArgMax(Step(Anchor(0), 0), 2)), films.schema, films.relations)
     assert query.text == (
         "WITH [CAST($a0 AS INT64)] AS n0\n"
-        "OPTIONAL MATCH (u1)-[:`directed_by`]->(v1) WHERE u1.id IN n0 AND NOT v1.id IN [$a0]\n"
+        "OPTIONAL MATCH (u1)-[:`directed_by`]->(v1) WHERE u1.id = $a0 AND NOT v1.id IN [$a0]\n"
         "WITH collect(DISTINCT v1.id) AS n1\n"
         "OPTIONAL MATCH (u2)-[:`release_year`]->(v2) WHERE u2.id IN n1 AND "
         "CAST(CASE WHEN regexp_full_match(v2.name, $number) THEN v2.name END AS DOUBLE) IS NOT NULL\n"

@@ -8,7 +8,8 @@ intermediate set yields an empty answer, not no row. Identifiers come from the s
 (backtick-quoted); entity ids, compared values and the literal patterns are parameters.
 
 - `Anchor`: ``[CAST($a0 AS INT64)]`` (the engine types a small integer parameter INT8).
-- `Step`: ``OPTIONAL MATCH (u)-[:`rel`]->(v) WHERE u.id IN n_in AND NOT v.id IN [anchors]``.
+- `Step`: ``OPTIONAL MATCH (u)-[:`rel`]->(v) WHERE u.id IN n_in AND NOT v.id IN [anchors]`` (from an
+  anchor, ``u.id = $a``: a primary-key look-up).
 - `Intersect` / `Difference`: ``list_filter(a, x -> [NOT] list_contains(b, x))``; `Union`:
   ``list_distinct(list_concat(a, b))``.
 - `Compare`: the value is the name when it matches the literal pattern (`kgrag.plans.literals`),
@@ -70,6 +71,11 @@ class _Writer:
         rel = self.table(node.relation)
         return f"({a})-[:{rel}]->({b})" if node.direction == "out" else f"({a})<-[:{rel}]-({b})"
 
+    def within(self, u: str, node: SetNode) -> str:
+        """``u`` is one of ``node``'s entities: for an anchor, a primary-key equality the engine
+        looks up by index; otherwise membership of its list."""
+        return f"{u}.id = $a{node.entity}" if isinstance(node, Anchor) else f"{u}.id IN {self.var[node]}"
+
     def value(self, node: Compare | Superlative, v: str) -> str:
         """The literal value of ``v``'s name, NULL where the name is none of ``node.kind``."""
         pattern = "$number" if node.kind == "number" else "$date"
@@ -86,7 +92,7 @@ class _Writer:
         elif isinstance(node, Step):
             not_back = ", ".join(f"$a{e}" for e in self.plan.anchors(node.input))
             self.lines += [(f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} "
-                            f"WHERE u{i}.id IN {self.var[node.input]} AND NOT v{i}.id IN [{not_back}]"),
+                            f"WHERE {self.within(f'u{i}', node.input)} AND NOT v{i}.id IN [{not_back}]"),
                            f"{with_}collect(DISTINCT v{i}.id) AS {n}"]
         elif isinstance(node, Intersect | Difference):
             negate = "NOT " if isinstance(node, Difference) else ""
@@ -95,8 +101,8 @@ class _Writer:
         elif isinstance(node, Compare):
             self.params[f"c{i}"] = node.value.isoformat() if isinstance(node.value, date) else float(node.value)
             op = "<>" if node.op == "!=" else node.op
-            self.lines += [(f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE u{i}.id IN "
-                            f"{self.var[node.input]} AND {self.value(node, f'v{i}')} {op} $c{i}"),
+            self.lines += [(f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE "
+                            f"{self.within(f'u{i}', node.input)} AND {self.value(node, f'v{i}')} {op} $c{i}"),
                            f"{with_}collect(DISTINCT u{i}.id) AS {n}"]
         elif isinstance(node, Superlative):
             self.extreme(i, node)
@@ -106,13 +112,13 @@ class _Writer:
     def extreme(self, i: int, node: Superlative) -> None:
         highest = isinstance(node, ArgMax)
         best, order, kth, cmp = ("max", "DESC", "min", ">=") if highest else ("min", "ASC", "max", "<=")
-        source, keep = self.var[node.input], self.carried(i, also=[node.input])
+        keep = self.carried(i, also=[node.input])
         self.lines += [
-            (f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE u{i}.id IN {source} AND "
+            (f"OPTIONAL MATCH {self.edge(node, f'u{i}', f'v{i}')} WHERE {self.within(f'u{i}', node.input)} AND "
              f"{self.value(node, f'v{i}')} IS NOT NULL"),
             f"{keep}u{i}.id AS e{i}, {best}({self.value(node, f'v{i}')}) AS s{i} ORDER BY s{i} {order} LIMIT {node.k}",
             f"{keep}{kth}(s{i}) AS t{i}",
-            (f"OPTIONAL MATCH {self.edge(node, f'w{i}', f'y{i}')} WHERE w{i}.id IN {source} AND "
+            (f"OPTIONAL MATCH {self.edge(node, f'w{i}', f'y{i}')} WHERE {self.within(f'w{i}', node.input)} AND "
              f"{self.value(node, f'y{i}')} {cmp} t{i}"),
             f"{self.carried(i)}collect(DISTINCT w{i}.id) AS {self.var[node]}"]
 
