@@ -57,6 +57,8 @@ def test_a_frontier_or_a_read_over_the_limit_is_a_clear_error(hub):
     with pytest.raises(PlanTooLarge, match=r"root.input \(Step\) holds 1,000,001 entities, over the limit of 200,000"):
         execute(QueryPlan(Count(Step(Step(Anchor(1), 1), 0))), hub)
     assert issubclass(PlanTooLarge, PlanError)
+    with pytest.raises(PlanError, match="Limits.max_edges must be a whole number >= 0, not -1"):
+        Limits(max_edges=-1)
 
 
 def test_a_plan_on_an_empty_graph():

@@ -39,6 +39,12 @@ class Limits:
     max_frontier: int = 200_000
     max_edges: int = 5_000_000
 
+    def __post_init__(self) -> None:
+        for name in ("max_frontier", "max_edges"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise PlanError(f"Limits.{name} must be a whole number >= 0, not {value!r}")
+
 
 @dataclass(frozen=True, eq=False)
 class NodeOutput:
