@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kgrag.errors import PlanError
 from kgrag.plans import QueryPlan, execute, run_cypher, to_cypher
 from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN
 from kgrag.plans.nodes import Anchor, ArgMax, Compare, Count, Difference, Exists, Intersect, Step
@@ -111,6 +112,11 @@ def test_the_engine_matches_the_literal_patterns_as_python_does(films, texts) ->
                              "AS d", {"t": texts, "number": NUMBER_PATTERN, "date": DATE_PATTERN}, trusted=True)
     assert [(row["n"], row["d"]) for row in rows] == [
         (bool(re.fullmatch(NUMBER_PATTERN, t)), bool(re.fullmatch(DATE_PATTERN, t))) for t in texts]
+
+
+def test_a_relation_the_schema_lacks_is_a_clear_error(films):
+    with pytest.raises(PlanError, match=r"root: no relation has id 99 in the graph store's schema"):
+        to_cypher(QueryPlan(Step(Anchor(0), 99)), films.schema, films.relations)
 
 
 def test_an_empty_answer_is_a_list_not_a_missing_row(films):

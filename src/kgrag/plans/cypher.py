@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import PlanError
 from ..store.graph_store import Schema
 from .literals import DATE_PATTERN, NUMBER_PATTERN
 from .nodes import Anchor, ArgMax, Compare, Difference, Intersect, PlanNode, RelationNode, SetNode, Step, Superlative
@@ -50,7 +51,7 @@ class PlanQuery:
 class _Writer:
     def __init__(self, plan: QueryPlan, schema: Schema, relations: Sequence[str], intermediates: bool) -> None:
         self.plan, self.schema, self.relations = plan, schema, relations
-        self.order = plan.nodes()
+        self.order = plan.nodes()  # a count or an existence comes last: set nodes keep their index without it
         self.var = {node: f"n{i}" for i, node in enumerate(self.order)}
         self.params: dict[str, Any] = {}
         self.lines: list[str] = []
@@ -64,11 +65,11 @@ class _Writer:
         keep = [self.var[n] for n in self.order[:i] if self.last[n] > i or n in also]
         return "WITH " + "".join(f"{v}, " for v in keep)
 
-    def table(self, relation: int) -> str:
-        return "`" + self.schema.rel_tables[self.relations[relation]] + "`"
-
     def edge(self, node: RelationNode, a: str, b: str) -> str:
-        rel = self.table(node.relation)
+        label = self.relations[node.relation] if node.relation < len(self.relations) else None
+        if label not in self.schema.rel_tables:
+            raise PlanError(f"{self.plan.places[node]}: no relation has id {node.relation} in the graph store's schema")
+        rel = f"`{self.schema.rel_tables[label]}`"
         return f"({a})-[:{rel}]->({b})" if node.direction == "out" else f"({a})<-[:{rel}]-({b})"
 
     def within(self, u: str, node: SetNode) -> str:
