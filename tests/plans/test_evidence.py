@@ -59,7 +59,8 @@ def test_a_false_existence_shows_the_missing_part_and_what_the_kg_holds_instead(
 def test_an_answer_that_is_a_hub_is_read_from_the_smaller_side():
     kg = tiny_kg([(f"film{i}", "has_genre", "Drama") for i in range(5000)] + [("film0", "has_genre", "Comedy")])
     result = execute(QueryPlan(Step(Anchor(0), 0)), kg.snapshot, kg.names)
-    assert named(kg, support(result, kg.snapshot)) == {("film0", "has_genre", "Drama"), ("film0", "has_genre", "Comedy")}
+    assert named(kg, support(result, kg.snapshot)) == {("film0", "has_genre", "Drama"),
+                                                       ("film0", "has_genre", "Comedy")}
 
 
 def test_a_counted_hub_shows_a_bounded_sample_of_its_edges():
