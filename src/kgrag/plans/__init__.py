@@ -28,8 +28,9 @@ from .nodes import (
 )
 from .plan import QueryPlan
 from .validate import PlanGraph, validate
+from .verbalise import verbalise
 
 __all__ = ["DATE_PATTERN", "NUMBER_PATTERN", "Anchor", "ArgMax", "ArgMin", "Compare", "Count", "Difference", "Exists",
            "Failure", "Intersect", "Limits", "LiteralValues", "NodeOutput", "PlanGraph", "PlanNode", "PlanProblem",
            "PlanQuery", "PlanResult", "QueryPlan", "SetNode", "Step", "Union", "execute", "explain", "failures",
-           "matched", "parse_literal", "run_cypher", "support", "to_cypher", "validate"]
+           "matched", "parse_literal", "run_cypher", "support", "to_cypher", "validate", "verbalise"]
