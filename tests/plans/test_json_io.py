@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime
 
 import pytest
 from hypothesis import given, settings
 
 from kgrag.errors import PlanError
-from kgrag.plans import Anchor, Compare, Count, QueryPlan, Step
+from kgrag.plans import Anchor, Count, QueryPlan, Step
 
 from .strategies import NAMES, RELATIONS, plans
 
@@ -68,30 +67,3 @@ def test_bad_json_names_every_problem_and_where(data, message):
     with pytest.raises(PlanError, match=re.escape(message)) as caught:
         QueryPlan.from_json(data, RELATIONS, NAMES)
     assert str(caught.value).startswith("the plan does not fit the KG: root")
-
-
-def test_a_deep_or_large_plan_is_refused_before_it_recurses():
-    node: dict = {"op": "anchor", "id": 0}
-    for _ in range(1000):
-        node = {"op": "step", "relation": "r0", "input": node}
-    with pytest.raises(PlanError, match="nests deeper than 24 nodes"):
-        QueryPlan.from_json(node, RELATIONS, NAMES)
-    deep = Anchor(0)
-    for _ in range(30):
-        deep = Step(deep, 0)
-    with pytest.raises(PlanError, match="nests deeper than 24"):
-        QueryPlan(deep)
-
-
-def test_nodes_check_their_fields_when_built():
-    with pytest.raises(PlanError, match="Anchor.entity must be an entity id >= 0, not -1"):
-        Anchor(-1)
-    with pytest.raises(PlanError, match="Step.relation must be a relation id >= 0, not 'r0'"):
-        Step(Anchor(0), "r0")  # type: ignore[arg-type]
-    with pytest.raises(PlanError, match="Count.input must be an entity set node"):
-        Count(Count(Anchor(0)))  # type: ignore[arg-type]
-    for value in (float("nan"), float("inf"), 10**400, True, datetime(2001, 1, 1), "2001"):
-        with pytest.raises(PlanError, match="Compare.value must be a finite number or a date"):
-            Compare(Anchor(0), 0, "out", ">", value)  # type: ignore[arg-type]
-    with pytest.raises(PlanError, match="a plan's root must be a plan node, not NoneType"):
-        QueryPlan(None)  # type: ignore[arg-type]

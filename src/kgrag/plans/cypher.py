@@ -10,8 +10,10 @@ intermediate set yields an empty answer, not no row. Identifiers come from the s
 - `Anchor`: ``[CAST($a0 AS INT64)]`` (the engine types a small integer parameter INT8).
 - `Step`: ``OPTIONAL MATCH (u)-[:`rel`]->(v) WHERE u.id IN n_in AND NOT v.id IN [anchors]`` (from an
   anchor, ``u.id = $a``: a primary-key look-up).
-- `Intersect` / `Difference`: ``list_filter(a, x -> [NOT] list_contains(b, x))``; `Union`:
-  ``list_distinct(list_concat(a, b))``.
+- `Intersect` / `Difference`: ``UNWIND`` a's list (and -1, so an empty one keeps its row), then
+  ``collect(DISTINCT CASE WHEN x >= 0 AND [NOT] x IN b THEN x END)``. Not ``list_filter`` with a
+  lambda: the engine (LadybugDB 0.22) gave wrong lists for some chains of several such lambdas
+  (`tests/plans/test_cypher.py` keeps one). `Union`: ``list_distinct(list_concat(a, b))``.
 - `Compare`: the value is the name when it matches the literal pattern (`kgrag.plans.literals`),
   cast to ``DOUBLE`` for numbers (the cast only ever sees names the pattern accepts: the engine's
   cast raises on the others, and it evaluates a ``CASE``'s branches on every row), compared as
@@ -96,9 +98,10 @@ class _Writer:
                             f"WHERE {self.within(f'u{i}', node.input)} AND NOT v{i}.id IN [{not_back}]"),
                            f"{with_}collect(DISTINCT v{i}.id) AS {n}"]
         elif isinstance(node, Intersect | Difference):
-            negate = "NOT " if isinstance(node, Difference) else ""
-            self.lines.append(f"{with_}list_filter({self.var[node.a]}, x{i} -> {negate}list_contains("
-                              f"{self.var[node.b]}, x{i})) AS {n}")
+            negate = "NOT " if isinstance(node, Difference) else ""  # -1 (no id) keeps one row when a is empty
+            self.lines += [f"UNWIND list_concat({self.var[node.a]}, [CAST(-1 AS INT64)]) AS x{i}",
+                           (f"{with_}collect(DISTINCT CASE WHEN x{i} >= 0 AND {negate}x{i} IN {self.var[node.b]} "
+                            f"THEN x{i} END) AS {n}")]
         elif isinstance(node, Compare):
             self.params[f"c{i}"] = node.value.isoformat() if isinstance(node.value, date) else float(node.value)
             op = "<>" if node.op == "!=" else node.op

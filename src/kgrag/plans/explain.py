@@ -11,12 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .execute import NodeOutput, PlanResult
+import numpy as np
+
+from ..store.snapshot import GraphSnapshot
+from .execute import NodeOutput, PlanResult, read_edges
 from .nodes import Compare, Difference, Intersect, RelationNode, SetNode, Step, Superlative, children
 
 __all__ = ["Failure", "explain", "failures", "matched"]
 
 SHOWN = 3  # entity names shown per set
+SHOWN_READ = 100  # a failed filter's entities whose values are read to show what they hold
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,8 +63,22 @@ def _relation(node: RelationNode, relations: Sequence[str]) -> str:
     return f"'{relations[node.relation]}' ({node.direction})"
 
 
-def describe_failure(failure: Failure, names: Sequence[str], relations: Sequence[str]) -> str:
-    """One line: which node found nothing, and from what."""
+def _held(failure: Failure, snapshot: GraphSnapshot | None, names: Sequence[str]) -> str:
+    """What a failed filter's entities hold through its relation instead (with a snapshot)."""
+    node, ids = failure.node, failure.inputs[0].ids
+    if snapshot is None or ids is None or not isinstance(node, Compare | Superlative):
+        return ""
+    values = np.unique(read_edges(snapshot, ids[:SHOWN_READ], node.relation, node.direction)[1])
+    if not len(values):
+        return " (they have none)"
+    more = f", ... ({len(values):,} values)" if len(values) > SHOWN else ""
+    return f" (the KG holds {', '.join(names[v] for v in values[:SHOWN].tolist())}{more})"
+
+
+def describe_failure(failure: Failure, names: Sequence[str], relations: Sequence[str],
+                     snapshot: GraphSnapshot | None = None) -> str:
+    """One line: which node found nothing, and from what; with the snapshot, a filter's line also
+    says what the KG holds instead (a claim's wrong year: the real one)."""
     node, read = failure.node, failure.inputs
     first = read[0]
     if isinstance(node, Step):
@@ -74,15 +92,17 @@ def describe_failure(failure: Failure, names: Sequence[str], relations: Sequence
     if isinstance(node, Compare):
         value = node.value.isoformat() if hasattr(node.value, "isoformat") else node.value
         return (f"{failure.where}: none of {_sample(first, names)} has a {node.kind} through "
-                f"{_relation(node, relations)} that is {node.op} {value}")
+                f"{_relation(node, relations)} that is {node.op} {value}{_held(failure, snapshot, names)}")
     if isinstance(node, Superlative):
         return (f"{failure.where}: none of {_sample(first, names)} has a {node.kind} through "
-                f"{_relation(node, relations)}")
+                f"{_relation(node, relations)}{_held(failure, snapshot, names)}")
     return f"{failure.where}: {type(node).__name__} found nothing"
 
 
-def explain(result: PlanResult, names: Sequence[str], relations: Sequence[str]) -> str:
-    """The answer in one line, then, when it is empty (or false, or zero), each cause."""
+def explain(result: PlanResult, names: Sequence[str], relations: Sequence[str],
+            snapshot: GraphSnapshot | None = None) -> str:
+    """The answer in one line, then, when it is empty (or false, or zero), each cause (with the
+    snapshot, what a failed filter's entities hold instead)."""
     kind, out = result.kind, result.outputs[result.plan.root]
     if kind == "count":
         head = f"count {result.value}"
@@ -93,5 +113,5 @@ def explain(result: PlanResult, names: Sequence[str], relations: Sequence[str]) 
     found = failures(result)
     if out.size or not found:
         return head
-    return head + "; empty because " + "; and ".join(describe_failure(f, names, relations) for f in found)
+    return head + "; empty because " + "; and ".join(describe_failure(f, names, relations, snapshot) for f in found)
 
