@@ -31,7 +31,7 @@ def kgs(draw: st.DrawFn, max_edges: int = 24) -> tuple[list[str], list[tuple[int
     return names, sorted(set(edges))
 
 
-def set_nodes(n: int) -> st.SearchStrategy[PlanNode]:
+def set_nodes(n: int, max_leaves: int = 4) -> st.SearchStrategy[PlanNode]:
     rel, way = st.integers(0, len(RELATIONS) - 1), st.sampled_from(["out", "in"])
     value = st.sampled_from(NUMBERS) | st.sampled_from(DATES)
 
@@ -43,11 +43,11 @@ def set_nodes(n: int) -> st.SearchStrategy[PlanNode]:
             st.builds(ArgMax, inner, rel, way, st.integers(1, 3), st.sampled_from(["number", "date"])),
             st.builds(ArgMin, inner, rel, way, st.integers(1, 3), st.sampled_from(["number", "date"])))
 
-    return st.recursive(st.builds(Anchor, st.integers(0, n - 1)), extend, max_leaves=4)
+    return st.recursive(st.builds(Anchor, st.integers(0, n - 1)), extend, max_leaves=max_leaves)
 
 
-def plans(n: int) -> st.SearchStrategy[QueryPlan]:
-    return set_nodes(n).flatmap(lambda s: st.sampled_from([s, Count(s), Exists(s)])).map(QueryPlan)
+def plans(n: int, max_leaves: int = 4) -> st.SearchStrategy[QueryPlan]:
+    return set_nodes(n, max_leaves).flatmap(lambda s: st.sampled_from([s, Count(s), Exists(s)])).map(QueryPlan)
 
 
 _CMP = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge, "=": operator.eq, "!=": operator.ne}

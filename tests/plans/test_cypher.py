@@ -130,6 +130,15 @@ def test_chains_of_set_operations_on_the_graph_store(films, root) -> None:
     assert as_set(run_cypher(films.store, plan, films.relations)) == as_set(execute(plan, films.snapshot).value)
 
 
+@settings(max_examples=150, deadline=None)
+@given(plans(25, max_leaves=10))
+def test_deep_plans_of_every_kind_on_the_graph_store(films, plan) -> None:
+    """Larger plans than the random-KG test draws, all kinds mixed, on the hand-made KG."""
+    assert len(films.names) == 25 and films.relations[:3] == ["directed_by", "starred_actors", "release_year"]
+    assert as_set(run_cypher(films.store, plan, films.relations)) == as_set(execute(plan, films.snapshot,
+                                                                                    films.names).value)
+
+
 def test_the_chain_the_engine_got_wrong_with_lambdas(films):
     a = [Anchor(i) for i in range(4)]
     root = Union(Difference(Difference(a[1], a[2]), a[0]), Difference(Difference(a[0], a[2]), Difference(a[1], a[3])))
