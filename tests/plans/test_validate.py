@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kgrag.plans import Anchor, ArgMax, Compare, Intersect, QueryPlan, Step, execute, explain, validate
+from kgrag.plans import Anchor, ArgMax, Compare, Intersect, QueryPlan, Step, execute, explain, run_cypher, validate
 
 
 def test_a_plan_that_fits_has_no_problem(films):
@@ -41,3 +41,13 @@ def test_a_contradictory_plan_is_valid_and_its_answer_says_why_it_is_empty(films
     result = execute(plan, films.snapshot, films.names)
     assert explain(result, films.names, films.relations) == (
         "0 entities; empty because root: the two sides share no entity: a holds Grease; b holds The Searchers")
+
+
+def test_an_opened_database_is_what_plans_read(movies_kg):
+    """`KnowledgeGraph` is a `PlanGraph`: validate, execute and the Cypher run on an ingested database."""
+    data = {"op": "count", "input": {"op": "step", "relation": "directed_by", "direction": "in",
+                                     "input": {"op": "anchor", "name": "Quentin Tarantino"}}}
+    assert validate(data, movies_kg) == []
+    plan = QueryPlan.from_json(data, movies_kg.relations, movies_kg.names)
+    assert execute(plan, movies_kg.snapshot, movies_kg.names).value == 2
+    assert run_cypher(movies_kg.store, plan, movies_kg.relations) == 2
