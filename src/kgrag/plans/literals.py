@@ -79,7 +79,8 @@ class LiteralValues:
     """The literal of every entity name, parsed once per entity when first asked for (a question
     reaches a few hundred attribute entities; parsing all names up front would cost every query on
     a large KG). Arrays indexed by entity id: the kind code (0 none, 1 number, 2 date, -1 not yet
-    read) and the `sort_key`."""
+    read) and the `sort_key`. Threads may share one: two that parse the same name write the same
+    values."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = names
