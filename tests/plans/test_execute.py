@@ -113,6 +113,19 @@ def test_two_anchors_then_a_hop(films):
     assert answer(films, Step(both, r(films, "directed_by"))) == {"Quentin Tarantino"}
 
 
+def test_typed_answers(films):
+    """A count is a number, and an attribute's values are numbers and dates, not entity names."""
+    kill_bill, pulp = Anchor(films.ids["Kill Bill"]), Anchor(films.ids["Pulp Fiction"])
+    r = films.relations.index
+    year = execute(QueryPlan(Step(Union(kill_bill, pulp), r("release_year"))), films.snapshot, films.names)
+    assert year.typed(films.names) == [2003, 1994]  # in entity id order, as the answer's ids
+    released = execute(QueryPlan(Step(pulp, r("released_on"))), films.snapshot, films.names)
+    assert released.typed(films.names) == [date(1994, 10, 14)]
+    director = execute(QueryPlan(Step(pulp, r("directed_by"))), films.snapshot, films.names)
+    assert director.typed(films.names) == ["Quentin Tarantino"]
+    assert execute(QueryPlan(Count(Step(pulp, r("starred_actors")))), films.snapshot).typed(films.names) == 2
+
+
 def test_every_node_keeps_its_set_with_its_place(films):
     qt = films_of(films, "Quentin Tarantino")
     plan = QueryPlan(ArgMax(qt, r(films, "rating")))

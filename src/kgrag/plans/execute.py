@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import PlanError, PlanTooLarge
 from ..store.snapshot import HUB_DEGREE, GraphSnapshot, csr_ranges
-from .literals import LiteralValues, sort_key
+from .literals import LiteralValue, LiteralValues, parse_literal, sort_key
 from .nodes import Anchor, ArgMax, Compare, Difference, Intersect, PlanNode, RelationNode, SetNode, Step, Superlative
 from .plan import AnswerKind, QueryPlan
 
@@ -80,6 +80,13 @@ class PlanResult:
 
     def output(self, node: PlanNode) -> NodeOutput:
         return self.outputs[node]
+
+    def typed(self, names: Sequence[str]) -> list[LiteralValue | str] | int | bool:
+        """The answer as typed values: a count, a truth value, or each entity as the literal its
+        name stands for ("1999" the int 1999, "2001-05-03" a date) and otherwise its name."""
+        if not isinstance(self.value, np.ndarray):
+            return self.value
+        return [value if (value := parse_literal(names[i])) is not None else names[i] for i in self.value.tolist()]
 
 
 def csr_side(snapshot: GraphSnapshot, direction: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
