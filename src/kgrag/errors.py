@@ -145,3 +145,13 @@ class DeadlineExceeded(KgragError):
 class NotAllowedError(KgragError):
     """The server does not serve this method, or runs this option only when allowed
     (`kgrag serve --methods`, `--allow-expensive`): the request is refused (403), naming it."""
+
+
+class PlanError(KgragError):
+    """A query plan is malformed or does not fit the KG (a node of the wrong type, an unknown
+    relation or entity); the message names the node by its place in the plan (``root.input.a``)."""
+
+
+class PlanTooLarge(PlanError):
+    """Executing a query plan would read more than its limits allow (a frontier or the edges a
+    step reads); the message names the node, the size and the limit to raise."""
