@@ -25,6 +25,7 @@ from .linking.embedder import Embedder, cached_embeddings
 from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
 from .linking.linker import EntityLinker
 from .relation_names import RelationVocabulary, relation_reading
+from .relation_profiles import relation_side_matrix
 from .store.database import schema_from_meta, try_prune
 from .store.graph_store import GraphStore, Schema
 from .store.layout import RELATION_LABELS_TAG, RELATION_WORDS_TAG, VersionLayout
@@ -254,6 +255,12 @@ class KnowledgeGraph:
         dotted paths, IRIs)."""
         return RelationVocabulary.of(self.relations)
 
+    @cached_property
+    def relation_side_matrix(self) -> np.ndarray:
+        """Each relation's two sides described and embedded (`relation_profiles`)."""
+        return relation_side_matrix(self.files.cache, self.embedder, self.snapshot, self.names,
+                                    self.relation_vocabulary.words)
+
     def relation_embeddings(self) -> np.ndarray:
         words = list(self.relation_vocabulary.words)
         return cached_embeddings(self.files.cache, relation_cache_tag(self.relations, words), self.embedder, words)
@@ -330,6 +337,7 @@ def build_indexes(version_dir: Path, encoder: str = DEFAULT_ENCODER, *, embedder
     labels = [r["label"] for r in meta["relations"]]
     words = [relation_reading(label)[0] for label in labels]
     cached_embeddings(files.cache, relation_cache_tag(labels, words), emb, words)
+    relation_side_matrix(files.cache, emb, GraphSnapshot.load(files.snapshot), kg_names, words)
 
 
 def relation_cache_tag(labels: list[str], words: list[str]) -> str:

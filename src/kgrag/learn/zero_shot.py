@@ -17,7 +17,7 @@ director of X". This scorer adds generic evidence that needs only the KG and its
 * **kind**: when the answer-type word also names a relation ("which countries use X" in a KG with
   ``basin_countries``), a path that ends on entities of that kind another way (the countries using
   X) meets it as well as a step through the named relation would: the kind is read from the
-  entities on each relation's side (:mod:`.relation_profiles`), so a class noun in a relation's
+  entities on each relation's side (:mod:`kgrag.relation_profiles`), so a class noun in a relation's
   name does not pull every path through that relation.
 * **priors**: shorter paths and smaller answer sets, plus the whole-path verbalisation cosine.
 
@@ -38,8 +38,8 @@ import numpy as np
 
 from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
+from ..relation_profiles import side_of
 from ..text import STOPWORDS, tokenize_with_spans
-from .relation_profiles import relation_side_matrix, side_of
 
 __all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
 
@@ -306,14 +306,10 @@ class ZeroShotPathScorer:
         "currency"): the cosine with the side's description (`relation_profiles`), contrasted with
         the mean over sides and scaled so the best side is 1, to [0, 1]. A phrase no side fits
         better than the rest by `kind_spread` scales down with that spread."""
-        sims = self.side_matrix @ self._vectors([phrase])[0]
+        sims = self.kg.relation_side_matrix @ self._vectors([phrase])[0]
         excess = sims - sims.mean()
         best = float(excess.max()) if len(excess) else 0.0
         return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
-
-    @cached_property
-    def side_matrix(self) -> np.ndarray:
-        return relation_side_matrix(self.kg)
 
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,

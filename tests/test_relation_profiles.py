@@ -7,7 +7,7 @@ import pytest
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
-from kgrag.learn.relation_profiles import SAMPLES_PER_SIDE, relation_side_matrix, relation_side_texts, side_of
+from kgrag.relation_profiles import SAMPLES_PER_SIDE, relation_side_texts, side_of
 from kgrag.store.database import Source, ingest
 
 # a small geography in Freebase style: a class noun ("countries") sits in one relation's name
@@ -37,7 +37,7 @@ def geo(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeGraph:
 
 
 def test_each_side_names_its_most_used_entities_and_the_relations_they_have(geo: KnowledgeGraph) -> None:
-    texts = relation_side_texts(geo)
+    texts = relation_side_texts(geo.snapshot, geo.names, geo.relation_vocabulary.words)
     num = len(geo.relations)
     assert len(texts) == 2 * num
     currency = geo.relation_ids["location.country.currency_used"]
@@ -48,17 +48,17 @@ def test_each_side_names_its_most_used_entities_and_the_relations_they_have(geo:
     assert "has capital" in subjects and "has currency used" in subjects  # the countries' own relations
     assert "is basin countries of" in subjects
     assert all(t.count(",") < SAMPLES_PER_SIDE + 8 for t in texts)
-    assert texts == relation_side_texts(geo)  # deterministic
+    assert texts == relation_side_texts(geo.snapshot, geo.names, geo.relation_vocabulary.words)  # deterministic
 
 
-def test_the_side_matrix_is_computed_once_and_read_from_the_cache(geo: KnowledgeGraph) -> None:
-    matrix = relation_side_matrix(geo)
+def test_ingest_embeds_the_sides_and_questions_read_them_from_the_cache(geo: KnowledgeGraph) -> None:
+    cached = list(geo.files.cache.glob("*-relationsides.npy"))
+    assert len(cached) == 1  # written at ingest: a question never writes it
+    stamp = cached[0].stat().st_mtime_ns
+    matrix = geo.relation_side_matrix
     assert matrix.shape == (2 * len(geo.relations), geo.embedder.dim)
     np.testing.assert_allclose(np.linalg.norm(matrix, axis=1), 1.0, atol=1e-5)
-    cached = list(geo.files.cache.glob("*-relationsides.npy"))
-    assert len(cached) == 1
-    stamp = cached[0].stat().st_mtime_ns
-    np.testing.assert_array_equal(relation_side_matrix(geo), matrix)
+    np.testing.assert_array_equal(matrix, np.load(cached[0]))
     assert cached[0].stat().st_mtime_ns == stamp
 
 

@@ -8,18 +8,20 @@ question's answer-type words with the entities on each relation's side tells whi
 that kind of thing, with no type hierarchy and no dataset vocabulary: the KG's own names and
 relation words are the description (names alone say little where they are titles or codes: an
 album called "Vol. 2: Static" is an album by having a performer and a record label). One text per
-relation side, embedded once per database version (cached).
+relation side, embedded once per database version (at ingest, with the other dense indexes).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 import numpy as np
 
-from ..graph import KnowledgeGraph
-from ..linking.embedder import cached_embeddings
-from ..store.layout import RELATION_SIDES_TAG
-from ..store.snapshot import GraphSnapshot
-from ..text import without_disambiguator
+from .linking.embedder import Embedder, cached_embeddings
+from .store.layout import RELATION_SIDES_TAG
+from .store.snapshot import GraphSnapshot
+from .text import without_disambiguator
 
 __all__ = ["SAMPLES_PER_SIDE", "relation_side_matrix", "relation_side_texts", "side_of"]
 
@@ -32,18 +34,16 @@ def side_of(relation: int, direction: str, num_relations: int) -> int:
     return relation + num_relations if direction == "out" else relation
 
 
-def relation_side_texts(kg: KnowledgeGraph) -> list[str]:
+def relation_side_texts(snap: GraphSnapshot, names: Sequence[str], words: Sequence[str]) -> list[str]:
     """2 × relations texts: each relation's subjects, then each relation's objects, as the names of
     the entities that appear there most often (ties by id), readable: underscores as spaces, the
     namesakes' parenthetical dropped. One pass over the edges (a sort of relation × entity keys)."""
-    snap = kg.snapshot
-    n, num_rel = snap.num_nodes, len(kg.relations)
+    n, num_rel = snap.num_nodes, len(words)
     counts: np.ndarray = np.diff(np.asarray(snap.out_indptr, dtype=np.int64)).astype(np.int64)
     heads = np.repeat(np.arange(n, dtype=np.int64), counts)
     rel = np.asarray(snap.out_rel, dtype=np.int64)
     tails = np.asarray(snap.out_nbr, dtype=np.int64)
     texts: list[str] = []
-    words = kg.relation_vocabulary.words
     for nodes in (heads, tails):
         keys, uses = np.unique(rel * n + nodes, return_counts=True)
         key_rel = keys // n
@@ -51,12 +51,12 @@ def relation_side_texts(kg: KnowledgeGraph) -> list[str]:
         starts = np.searchsorted(key_rel[order], np.arange(num_rel + 1))
         for r in range(num_rel):
             top = (keys[order[starts[r]:min(starts[r + 1], starts[r] + SAMPLES_PER_SIDE)]] % n).tolist()
-            names = ", ".join(without_disambiguator(kg.names[e]).replace("_", " ") for e in top)
-            texts.append(f"{names}; {_signature(snap, top, words)}")
+            named = ", ".join(without_disambiguator(names[e]).replace("_", " ") for e in top)
+            texts.append(f"{named}; {_signature(snap, top, words)}")
     return texts
 
 
-def _signature(snap: GraphSnapshot, nodes: list[int], words: tuple[str, ...], k: int = 4) -> str:
+def _signature(snap: GraphSnapshot, nodes: list[int], words: Sequence[str], k: int = 4) -> str:
     """The relations the entities of a side have most often, out and in: what kind of thing they
     are in the KG's own words (a side of albums has a performer, a record label)."""
     parts = []
@@ -71,7 +71,10 @@ def _signature(snap: GraphSnapshot, nodes: list[int], words: tuple[str, ...], k:
     return "; ".join(parts)
 
 
-def relation_side_matrix(kg: KnowledgeGraph) -> np.ndarray:
-    """(2 × relations, dim) unit vectors of `relation_side_texts`, rows as `side_of` numbers them."""
-    return np.asarray(cached_embeddings(kg.files.cache, RELATION_SIDES_TAG, kg.embedder, lambda: relation_side_texts(kg),
-                                        rows=2 * len(kg.relations)), dtype=np.float32)
+def relation_side_matrix(cache: Path, embedder: Embedder, snap: GraphSnapshot, names: Sequence[str],
+                         words: Sequence[str]) -> np.ndarray:
+    """(2 × relations, dim) unit vectors of `relation_side_texts`, rows as `side_of` numbers them:
+    read from the version's cache (ingest writes it), computed there on first use otherwise."""
+    return np.asarray(cached_embeddings(cache, RELATION_SIDES_TAG, embedder,
+                                        lambda: relation_side_texts(snap, names, words), rows=2 * len(words)),
+                      dtype=np.float32)
