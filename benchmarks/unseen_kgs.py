@@ -116,7 +116,8 @@ def kb_database(kg: str, work: Path, fresh: bool) -> kgrag.Database:
     return db
 
 
-def ask_all(db: kgrag.Database, kg: str, method: str, questions: list[dict]) -> list[dict]:
+def ask_all(db: kgrag.Database, kg: str, method: str, questions: list[dict],
+            options: dict | None = None) -> list[dict]:
     """Every question asked once; one record each with the metric, latency and failure kind."""
     names = db.kg.names
     records = []
@@ -124,7 +125,7 @@ def ask_all(db: kgrag.Database, kg: str, method: str, questions: list[dict]) -> 
     for k, q in enumerate(questions, 1):
         t0 = time.perf_counter()
         try:
-            answer = db.ask(q["question"], method=method, subgraph=False)
+            answer = db.ask(q["question"], method=method, options=options, subgraph=False)
             error = answer.error
         except Exception as exc:  # noqa: BLE001 - a method that raises is a question without an answer
             answer, error = None, f"{type(exc).__name__}: {exc}"
@@ -225,6 +226,14 @@ def plot(rows: list[dict], path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def _option(text: str) -> tuple[str, object]:
+    key, _, value = text.partition("=")
+    try:
+        return key.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return key.strip(), value
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kgs", default="geo,academia,music")
@@ -233,6 +242,9 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/unseen_kgs.jsonl"))
     ap.add_argument("--plot", type=Path, default=Path("benchmarks/results/unseen_kgs.png"))
     ap.add_argument("--limit", type=int, default=0, help="the first N questions per KG (0 = all)")
+    ap.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a method option for every method asked (a JSON value, else text), e.g. "
+                         "-o synthetic_paraphrase=0.5 with --methods auto")
     ap.add_argument("--fresh", action="store_true", help="ingest again even when kb.txt is unchanged")
     ap.add_argument("--replot", action="store_true", help="only draw --plot from the latest run in --out")
     args = ap.parse_args()
@@ -243,7 +255,9 @@ def main() -> None:
         return
     from kgrag.store.locks import writer_lock
 
-    run = {"benchmark": "unseen-kgs", "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
+    options = dict(_option(text) for text in args.option) or None
+    run = {"benchmark": "unseen-kgs", "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+           **({"options": options} if options else {})}
     rows = []
     args.out.parent.mkdir(parents=True, exist_ok=True)
     (args.work / "records").mkdir(parents=True, exist_ok=True)
@@ -258,7 +272,7 @@ def main() -> None:
                 t0 = time.perf_counter()
                 db.method(method)  # created (and auto self-trained) before the first question is timed
                 print(f"[{kg}/{method}] ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
-                records = ask_all(db, kg, method, questions)
+                records = ask_all(db, kg, method, questions, options)
                 with (args.work / "records" / f"{kg}-{method}.jsonl").open("w", encoding="utf-8") as fh:
                     for r in records:
                         fh.write(json.dumps(r, ensure_ascii=False) + "\n")
