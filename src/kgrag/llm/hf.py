@@ -56,6 +56,13 @@ class TransformersLLM(LLM):
         root = str(path.parent) if path.suffix == ".gguf" else str(path)
         self.tokenizer = AutoTokenizer.from_pretrained(root, **kwargs)
         model: Any = AutoModelForCausalLM.from_pretrained(root, **kwargs)  # its `.to` is typed for the class
+        if any(p.is_meta for p in model.parameters()):
+            # a tied output layer the GGUF does not store was once left unloaded (on "meta") in a
+            # full suite run, never alone: tie it to the embeddings again, else say what is missing
+            model.tie_weights()
+        missing = [name for name, p in model.named_parameters() if p.is_meta]
+        if missing:
+            raise LLMError(f"the transformers backend loaded no weights for {', '.join(missing[:3])} from {path}")
         self.model = model.to(self.device).eval()
 
     def render(self, messages: list[Message]) -> str:
