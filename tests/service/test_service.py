@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -132,10 +133,16 @@ def test_timeout_is_504(demo_db: Path) -> None:
     """Baseline, not the default auto: auto's first question would self-train on the shared
     database (not bounded by the deadline), holding the server's shutdown. Baseline finishes after
     the 1 ms limit: still 504, with its answer attached (tests/service/test_deadlines.py stops one
-    in its loops)."""
+    in its loops). The first questions may find the database and the encoder still loading, past the
+    grace the server waits: a plain 504 then, until the loaded server finishes within it."""
     with running(ServiceSettings(db=demo_db, request_timeout_s=0.001)) as url:
-        r = httpx.post(f"{url}/ask", json={"question": QUESTION, "method": "baseline"}, timeout=60)
-        assert r.status_code == 504 and "limit of 0.001 s" in r.json()["detail"]
+        give_up = time.monotonic() + 120
+        while True:
+            r = httpx.post(f"{url}/ask", json={"question": QUESTION, "method": "baseline"}, timeout=60)
+            assert r.status_code == 504 and "limit of 0.001 s" in r.json()["detail"]
+            if "answer" in r.json() or time.monotonic() > give_up:
+                break
+            time.sleep(0.5)  # the abandoned question goes on loading in the background
         assert r.json()["answer"]["entities"]  # what was done
         assert httpx.get(f"{url}/health").status_code == 200
 

@@ -56,10 +56,7 @@ class TransformersLLM(LLM):
         root = str(path.parent) if path.suffix == ".gguf" else str(path)
         self.tokenizer = AutoTokenizer.from_pretrained(root, **kwargs)
         model: Any = AutoModelForCausalLM.from_pretrained(root, **kwargs)  # its `.to` is typed for the class
-        if any(p.is_meta for p in model.parameters()):
-            # a tied output layer the GGUF does not store was once left unloaded (on "meta") in a
-            # full suite run, never alone: tie it to the embeddings again, else say what is missing
-            model.tie_weights()
+        _tie_unloaded_output(model)
         missing = [name for name, p in model.named_parameters() if p.is_meta]
         if missing:
             raise LLMError(f"the transformers backend loaded no weights for {', '.join(missing[:3])} from {path}")
@@ -188,3 +185,16 @@ class TransformersLLM(LLM):
 
         self._load()
         self.model = PeftModel.from_pretrained(self.model, str(adapter_dir)).to(self.device).eval()
+
+
+def _tie_unloaded_output(model: Any) -> None:
+    """A GGUF of a model with tied embeddings stores one matrix for the input embeddings and the
+    output layer. transformers 5.3 sometimes leaves the output layer unloaded (on the ``meta``
+    device: in full suite runs, in some processes, never alone), so it is tied here by hand when
+    it is unloaded and the shapes agree."""
+    out, inp = model.get_output_embeddings(), model.get_input_embeddings()
+    if out is None or inp is None or not out.weight.is_meta or inp.weight.is_meta:
+        return
+    if tuple(out.weight.shape) == tuple(inp.weight.shape):
+        out.weight = inp.weight
+
