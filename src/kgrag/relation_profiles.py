@@ -60,10 +60,10 @@ def _signature(snap: GraphSnapshot, nodes: list[int], words: Sequence[str], k: i
     """The relations the entities of a side have most often, out and in: what kind of thing they
     are in the KG's own words (a side of albums has a performer, a record label)."""
     parts = []
-    for indptr, rel, fmt in ((snap.out_indptr, snap.out_rel, "has {}"), (snap.in_indptr, snap.in_rel, "is {} of")):
+    for direction, fmt in (("out", "has {}"), ("in", "is {} of")):
         seen: dict[str, int] = {}
-        for e in nodes:
-            for w in {words[int(r)] for r in rel[indptr[e]:indptr[e + 1]]}:
+        for e in nodes:  # a row's relations from its runs: no pass over a hub's every edge
+            for w in {words[r] for r in snap.relation_runs(e, direction)[0].tolist()}:
                 seen[w] = seen.get(w, 0) + 1
         top = sorted(seen, key=lambda w: (-seen[w], w))[:k]
         if top:
