@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import httpx
 import pytest
 import uvicorn
 from starlette.types import ASGIApp
@@ -72,3 +74,18 @@ def served_with_token(demo_db: Path) -> Iterator[tuple[str, str]]:
     """(base URL, token) of a server that requires the token."""
     with running(ServiceSettings(db=demo_db, method="baseline", token=TOKEN)) as url:
         yield url, TOKEN
+
+
+def wait_healthy(url: str, proc: subprocess.Popen[str], timeout_s: float = 60) -> None:
+    """Until a `kgrag serve` subprocess answers /health; fails with its output if it exits first."""
+    give_up = time.monotonic() + timeout_s
+    while time.monotonic() < give_up:
+        if proc.poll() is not None:
+            pytest.fail(f"kgrag serve exited: {proc.stdout.read() if proc.stdout else ''}")
+        try:
+            if httpx.get(f"{url}/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    pytest.fail(f"kgrag serve did not answer /health within {timeout_s:g} s")
+

@@ -23,7 +23,7 @@ import pytest
 from kgrag import deadline as dl
 from kgrag.service import ServiceSettings
 
-from .conftest import free_port, running
+from .conftest import free_port, running, wait_healthy
 
 pytestmark = pytest.mark.integration
 QUESTION = "who directed 21 Grams"
@@ -62,18 +62,6 @@ def test_a_timed_out_request_answers_504_and_frees_its_worker_within_100_ms(
     assert freed_after < 0.1, f"the worker was free {freed_after * 1000:.0f} ms after the deadline"
 
 
-def _wait_healthy(url: str, proc: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
-        try:
-            if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                return
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    raise AssertionError("kgrag serve did not start")
-
-
 @pytest.mark.parametrize("replicas", [1, 2])
 def test_sigterm_stops_the_work_in_flight_and_the_server_exits_within_seconds(demo_db: Path, replicas: int) -> None:
     """One process, and ``--replicas 2`` (uvicorn's workers, which chain the stop to its handlers)."""
@@ -84,7 +72,7 @@ def test_sigterm_stops_the_work_in_flight_and_the_server_exits_within_seconds(de
                              "-m", "graphraft", "--timeout", "600", "--replicas", str(replicas)], env=env, text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
-        _wait_healthy(url, proc)
+        wait_healthy(url, proc)
         assert httpx.post(f"{url}/link", json={"text": QUESTION}, timeout=60).status_code == 200  # models loaded
         slow: dict[str, object] = {}
 

@@ -18,7 +18,7 @@ from kgrag.service import ServiceSettings
 from kgrag.store.database import Source, ingest
 from tests.conftest import copy_shared
 
-from .conftest import free_port, running
+from .conftest import free_port, running, wait_healthy
 
 QUESTION = "who directed Inception"
 
@@ -32,15 +32,7 @@ def replicas_url(demo_db: Path) -> Iterator[str]:
                             env={**os.environ, "COLUMNS": "200"})
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                pytest.fail(f"kgrag serve --replicas 2 exited: {proc.stdout.read()}")
-            try:
-                if httpx.get(f"{url}/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
+        wait_healthy(url, proc, timeout_s=120)
         yield url
     finally:
         proc.terminate()

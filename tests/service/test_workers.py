@@ -27,7 +27,7 @@ def test_workers_answer_questions_at_the_same_time(demo_db: Path, monkeypatch: p
     met: list[bool] = []
     original = BaselineMethod._answer
 
-    def meet_then_answer(self, question, result):  # noqa: ANN001, ANN202
+    def meet_then_answer(self, question, result):
         try:
             barrier.wait()
             met.append(True)
