@@ -10,8 +10,8 @@ from contextlib import contextmanager
 from dataclasses import KW_ONLY, asdict, dataclass, field, replace
 from typing import Any
 
-__all__ = ["Answer", "ChunkRef", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Route",
-           "Subgraph", "Triple", "jsonable", "list_text"]
+__all__ = ["VERDICTS", "Answer", "ChunkRef", "Evidence", "GraphEdge", "GraphNode", "LLMCall", "RankedEntity", "Route",
+           "Subgraph", "Triple", "jsonable", "list_text", "normalise_label"]
 
 
 @dataclass
@@ -123,6 +123,24 @@ class Subgraph:
     edges: list[GraphEdge] = field(default_factory=list)
 
 
+VERDICTS = ("true", "false", "not enough evidence")  # a claim's verdict (`Answer.label`)
+_ALIASES = {"true": "true", "supports": "true", "supported": "true", "yes": "true",
+            "false": "false", "refutes": "false", "refuted": "false", "no": "false",
+            "not enough evidence": "not enough evidence", "not enough info": "not enough evidence",
+            "not_enough_info": "not enough evidence", "nei": "not enough evidence", "unknown": "not enough evidence"}
+
+
+def normalise_label(value: object) -> str | None:
+    """A verdict from what a file or an LLM wrote: a JSON bool, or true/false/not enough evidence and
+    their common spellings (FEVER's SUPPORTS/REFUTES/NOT ENOUGH INFO); None when it is none of them."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return _ALIASES.get(" ".join(value.strip().lower().replace("_", " ").split()) or "", None) or \
+            _ALIASES.get(value.strip().lower())
+    return None
+
+
 LISTED = 10  # answers named in an extractive answer's text
 
 
@@ -159,7 +177,7 @@ class Answer:
     entities: list[RankedEntity] = field(default_factory=list)
     num_selected: int | None = None
     text: str | None = None
-    label: bool | None = None  # fact verification
+    label: str | None = None  # fact verification: true, false or not enough evidence
     evidence: list[Evidence] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
     llm_calls: list[LLMCall] = field(default_factory=list)

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .answer import normalise_label
 from .errors import InputFileError, InputProblem
 from .store.records import check_file, jsonl_objects, text_lines
 
@@ -22,7 +23,7 @@ class QAItem:
     topic_entities: list[str] = field(default_factory=list)
     type: str | None = None
     gold_query: str | None = None
-    label: bool | None = None  # fact verification
+    label: str | None = None  # fact verification: true, false or not enough evidence
     source: str = ""
 
     @property
@@ -62,7 +63,8 @@ def load_metaqa(path: Path, qtype: str | None = None) -> list[QAItem]:
 
 def load_jsonl(path: Path) -> list[QAItem]:
     """Generic JSONL: ``question``, ``answers`` and optional ``topic_entities``, ``type``,
-    ``gold_query``, ``label`` (true/false, for fact verification)."""
+    ``gold_query``, ``label`` (a claim's verdict: true, false or "not enough evidence"; FEVER's
+    SUPPORTS / REFUTES / NOT ENOUGH INFO are read too)."""
     path = Path(path)
     items: list[QAItem] = []
     problems: list[InputProblem] = []
@@ -77,8 +79,9 @@ def load_jsonl(path: Path) -> list[QAItem]:
             problems.append(InputProblem(str(path), number, "field 'answers' must be a list of strings"))
             continue
         label = obj.get("label")
-        if label is not None and not isinstance(label, bool):
-            problems.append(InputProblem(str(path), number, "field 'label' must be true or false"))
+        if label is not None and (label := normalise_label(label)) is None:
+            problems.append(InputProblem(str(path), number, "field 'label' must be true, false or "
+                                         "\"not enough evidence\""))
             continue
         question, topics = strip_brackets(obj["question"].strip())
         items.append(QAItem(question, [str(a) for a in answers], list(obj.get("topic_entities") or topics),

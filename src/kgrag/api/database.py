@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
 from ..deadline import Deadline, deadline, suspended
-from ..errors import KgragError
+from ..errors import InvalidOptionError, KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.encoders import encoder_for_ingest
 from ..linking.linker import Mention
@@ -77,6 +77,9 @@ def _questions(items: list[QAItem] | str | Path) -> list[QAItem]:
 
 def _options_key(options: Mapping[str, Any] | None) -> str:
     return json.dumps(dict(options or {}), sort_keys=True, default=str)
+
+
+VERIFYING_METHODS = ("auto", "simgrag")  # the methods with a ``task=verify`` option
 
 
 class Database:
@@ -183,7 +186,7 @@ class Database:
         with self._lock:
             if key not in self._methods:
                 m, loaded = self._open(name, options)
-                if not loaded and m.learns_without_pairs():
+                if not loaded and m.learns_without_pairs(m.options.model_dump()):
                     with suspended():  # kept in the database once done: a deadline would only waste it
                         if self._self_train(name, m):
                             m, _ = self._open(name, options)  # what it saved, on the version it published
@@ -195,7 +198,7 @@ class Database:
         learns from the KG alone and the database holds nothing it saved (the service refuses it
         unless allowed)."""
         name = name or self.default_method
-        if (name, _options_key(options)) in self._methods or not method_class(name).learns_without_pairs():
+        if (name, _options_key(options)) in self._methods or not method_class(name).learns_without_pairs(options):
             return False
         return not self.has_model(name, options)
 
@@ -260,6 +263,20 @@ class Database:
                 ans.timings["subgraph"] = time.perf_counter() - t0
         return ans
 
+    def verify(self, claim: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
+               subgraph: bool = True, timeout_s: float | Deadline | None = None) -> Answer:
+        """Check a claim against the KG: the answer's ``label`` is "true", "false" or "not enough
+        evidence", its ``confidence`` how sure, its ``text`` the reason, and one evidence item per
+        fact the claim asserts (its query plan, whether it holds, the edges that decide: the match,
+        or what the KG holds instead). `ask` with the option ``task=verify``: auto (the default)
+        and SimGRAG check with no LLM (`kgrag.claims`); SimGRAG with ``pattern_source=llm`` asks
+        the LLM for the claim's pattern."""
+        method = method or ("auto" if self.default_method not in VERIFYING_METHODS else self.default_method)
+        if method not in VERIFYING_METHODS:
+            raise InvalidOptionError(f"method {method!r} does not check claims; use one of "
+                                     f"{', '.join(VERIFYING_METHODS)}")
+        return self.ask(claim, method, {**(options or {}), "task": "verify"}, subgraph=subgraph, timeout_s=timeout_s)
+
     # ---- learning and evaluating ------------------------------------------------------------------
     def train(self, method: str, pairs: list[QAItem] | str | Path | None = None,
               options: Mapping[str, Any] | None = None, wait: bool = True,
@@ -290,12 +307,16 @@ class Database:
 
         The method is the database's (`method`: its saved model, or self-trained and kept). With
         ``train`` pairs a fresh one learns from them instead; only its training report stays in the run
-        (``fit.json``): an evaluation on a split never replaces the database's trained model."""
+        (``fit.json``): an evaluation on a split never replaces the database's trained model. Items
+        that all carry a ``label`` are claims: auto and SimGRAG check them (``task=verify``) and the
+        report adds accuracy per type and the confusion of verdicts."""
         from ..eval.report import write_report
         from ..eval.runner import evaluate, pending
 
         questions = _questions(items)
         name = method or self.default_method
+        if questions and all(q.label is not None for q in questions) and name in VERIFYING_METHODS:
+            options = {"task": "verify", **(options or {})}  # claims with verdicts: check them
         out_dir = Path(out) if out else Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
         with self._lock:
             if train:

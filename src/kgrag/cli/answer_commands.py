@@ -136,6 +136,10 @@ def eval_cmd(
         summary = database.evaluate(items, method, parse_method_options(option), out_dir, progress=True,
                                     train=train_items, source=", ".join(str(f) for f in data))
     for t, g in [*summary["by_type"].items(), ("overall", summary["overall"])]:
+        if g.get("accuracy") is not None:  # claims: the verdict's accuracy
+            out.print(f"{t:>10}: n={g['questions']}  accuracy={g['accuracy']}  errors={g['errors']}  "
+                      f"p50={g['timings'].get('total', {}).get('p50_ms')} ms")
+            continue
         out.print(f"{t:>10}: n={g['questions']}  hits@1={g['hits@1']}  hit@5={g['hit@5']}  mrr={g['mrr']}  "
                   f"f1={g['f1']}  ceiling@3={g['reachable@3']:.4f}  p50={g['timings'].get('total', {}).get('p50_ms')} ms")
     out.print(f"report: {out_dir / 'report.md'}")

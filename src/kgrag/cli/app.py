@@ -18,6 +18,7 @@ from .docs_commands import ingest_docs
 from .llm_commands import llm_check
 from .method_commands import methods
 from .serve_command import mcp, serve
+from .verify_command import verify
 
 __all__ = ["app", "build_app", "main"]
 
@@ -25,7 +26,7 @@ __all__ = ["app", "build_app", "main"]
 def build_app() -> typer.Typer:
     cli = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                       help="Question answering over your own knowledge graph.")
-    for command in (ingest, info, check, migrate, link, query, split, ask, train, demo, methods, serve, mcp):
+    for command in (ingest, info, check, migrate, link, query, split, ask, verify, train, demo, methods, serve, mcp):
         cli.command()(command)
     cli.command(name="eval")(eval_cmd)
     cli.command(name="llm-check")(llm_check)

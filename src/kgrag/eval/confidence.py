@@ -14,6 +14,12 @@ from ..learn.calibration import reliability
 __all__ = ["confidence_markdown", "confidence_summary", "plot_calibration"]
 
 
+def _right(record: dict[str, Any]) -> float:
+    """Whether the answer is right: a claim's verdict (accuracy), else the top answer (Hits@1)."""
+    metric = "accuracy" if record.get("gold_label") is not None else "hits@1"
+    return float(record["metrics"].get(metric) or 0.0)
+
+
 def confidence_summary(records: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Per answering method: questions and Hits@1; the reliability bins and the expected
     calibration error (ECE). None when the method states no confidence."""
@@ -21,11 +27,11 @@ def confidence_summary(records: list[dict[str, Any]]) -> dict[str, Any] | None:
     by: dict[str, list[float]] = defaultdict(list)
     for r in records:
         chosen = (r.get("produced_by") or ["-"])[0]
-        by[chosen].append(r["metrics"].get("hits@1") or 0.0)
+        by[chosen].append(_right(r))
     if not rated:
         return None
     conf = np.array([r["confidence"] for r in rated])
-    hits = np.array([r["metrics"].get("hits@1") or 0.0 for r in rated])
+    hits = np.array([_right(r) for r in rated])
     bins = reliability(conf, hits)
     ece = sum(b["count"] * abs(b["confidence"] - b["accuracy"]) for b in bins) / len(rated)
     return {"answered_by": {m: {"questions": len(v), "hits@1": round(float(np.mean(v)), 4)} for m, v in sorted(by.items())},

@@ -65,15 +65,16 @@ def exact_set_match(predicted: Sequence[str], gold: Sequence[str]) -> float | No
     return float(set(distinct_answers(predicted)) == g)
 
 
-def accuracy(predicted: bool | None, gold: bool | None) -> float | None:
-    """Fact verification: 1 if the predicted label equals the gold label (no prediction = wrong)."""
+def accuracy(predicted: str | None, gold: str | None) -> float | None:
+    """Fact verification: 1 if the predicted verdict equals the gold one (true, false or not enough
+    evidence; no prediction = wrong)."""
     if gold is None:
         return None
     return float(predicted is not None and predicted == gold)
 
 
 def question_metrics(ranked: Sequence[str], selected: Sequence[str], answer_text: str | None,
-                     gold: Sequence[str], label: bool | None = None, gold_label: bool | None = None) -> dict[str, float | None]:
+                     gold: Sequence[str], label: str | None = None, gold_label: str | None = None) -> dict[str, float | None]:
     """Every per-question metric at once, as stored in the evaluation JSONL."""
     prf = set_prf(selected, gold)
     text = answer_text if answer_text is not None else ", ".join(selected)

@@ -11,6 +11,7 @@ import numpy as np
 
 from .confidence import confidence_markdown, confidence_summary, plot_calibration
 from .oracle import ceiling
+from .verification import confusion, plot_confusion, verification_markdown
 
 METRICS = ("hits@1", "hits@1_lenient", "hit@5", "hit@10", "recall@20", "mrr", "precision", "recall", "f1",
            "exact_match", "accuracy")
@@ -50,6 +51,8 @@ def summarize(records: list[dict[str, Any]], method: str, dataset: str) -> dict[
         by_type[r["type"] or "all"].append(r)
     summary = {"method": method, "dataset": dataset, "overall": _group(records),
                "by_type": {t: _group(rs) for t, rs in sorted(by_type.items())}}
+    if any(r.get("gold_label") is not None for r in records):
+        summary["verification"] = {"confusion": confusion(records)}
     confidence = confidence_summary(records)
     if confidence:
         summary["confidence"] = confidence
@@ -68,6 +71,8 @@ def _markdown(summary: dict[str, Any]) -> str:
               "occurs in the answer text); reachable@3 is the ceiling: some gold answer lies within 3 hops "
               "of the gold topic entity.", "", "![scores](scores.png) ![latency](latency.png) "
               "![evidence](evidence.png)", ""]
+    if "verification" in summary:
+        lines += verification_markdown(summary)
     if "confidence" in summary:
         lines += confidence_markdown(summary["confidence"])
     return "\n".join(lines)
@@ -125,4 +130,6 @@ def write_report(records: list[dict[str, Any]], out_dir: Path, method: str, data
     _plots(records, summary, out_dir)
     if "confidence" in summary:
         plot_calibration(summary["confidence"], out_dir / "calibration.png")
+    if "verification" in summary:
+        plot_confusion(summary["verification"]["confusion"], out_dir / "confusion.png")
     return summary

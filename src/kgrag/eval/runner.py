@@ -52,6 +52,7 @@ def record_for(item: QAItem, method: Method, kg: KnowledgeGraph) -> dict[str, An
         "selected": ans.selected,
         "answer_text": ans.text,
         "label": ans.label,
+        "gold_label": item.label,
         "evidence": [e.to_json() for e in ans.evidence],
         "timings": ans.timings,
         "llm_calls": calls,

@@ -118,6 +118,11 @@ class MiniLMEmbedder:
                                    convert_to_numpy=True, normalize_embeddings=True)
         return np.asarray(vecs, dtype=np.float32)
 
+    def knows_word(self, word: str) -> bool:
+        """Whether ``word`` is one of the model's whole input tokens (30k common words and parts):
+        a lower-case word outside it that the KG does not have either is most likely a name."""
+        return word in self._token_table[1]
+
     def word_neighbours(self, word: str, k: int = 5, min_cosine: float = 0.4) -> list[str]:
         """Up to ``k`` words beside ``word`` in the model's input-token table (cosine ≥
         ``min_cosine``), nearest first, leaving out its own inflections (words sharing its first four

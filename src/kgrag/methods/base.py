@@ -114,7 +114,8 @@ class Method(ABC, Generic[OptionsT]):
         return {}
 
     @classmethod
-    def learns_without_pairs(cls) -> bool:
+    def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether this method, with these options, learns something from the KG alone on first use."""
         return cls.self_train is not Method.self_train
 
     @abstractmethod

@@ -32,9 +32,10 @@ from ..linking.linker import mention_json
 from ..llm.base import tokens_to
 from ..store.versions import current_version
 from .limits import BodySizeLimit, TokenCheck
-from .models import AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut
+from .models import (AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut,
+                     VerifyRequest)
 from .requests import ask_body, to_ask_request
-from .rules import info_body, kgrag_version, llm_failed
+from .rules import info_body, kgrag_version, llm_failed, verifying_method
 from .server import stop_work_on_signals
 from .state import GRACE_S, ServiceSettings, ServiceState
 
@@ -133,6 +134,15 @@ def create_app(settings: ServiceSettings) -> FastAPI:
         **_ERRORS, 200: {"content": {"text/event-stream": {}}, "description": "Server-sent events: `stage` "
                          "({stage}), `token` ({text}: the LLM's text as it is written), then `answer` (the "
                          "Answer JSON) or `error` ({detail})."}})(ask_stream)
+
+    @app.post("/verify", response_model=Answer, responses=_ERRORS, dependencies=auth, tags=["answers"])
+    async def verify(req: VerifyRequest) -> Response:
+        """Check a claim against the KG with no LLM: ``label`` is true, false or not enough evidence,
+        ``confidence`` how sure, ``text`` the reason; one ``fact`` evidence item per fact the claim
+        asserts (its query plan, whether it holds, the edges that decide: the match, or what the KG
+        holds instead), and the deciding subgraph."""
+        ask_req = AskRequest(question=req.claim, method=verifying_method(settings), options={"task": "verify"})
+        return answer_response(await service.run(lambda: service.answer(ask_req)))
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -1,7 +1,7 @@
 """`create_mcp`: the database as an MCP server (the official SDK's `MCPServer`), for LLM agents.
 
-Four tools with typed schemas: ``ask`` (the Answer JSON, byte for byte what ``POST /ask``
-returns), ``link`` (the mentions and their KG candidates), ``query`` (read-only Cypher through the
+Five tools with typed schemas: ``ask`` (the Answer JSON, byte for byte what ``POST /ask``
+returns), ``verify`` (a claim's verdict, as ``POST /verify`` returns it), ``link`` (the mentions and their KG candidates), ``query`` (read-only Cypher through the
 guard every untrusted query passes) and ``info`` (the database and the methods). They answer
 through the same `ServiceState` as the HTTP service, so the same rules hold: options naming
 server files are refused, each question is bounded by the request time limit. ``kgrag mcp`` serves
@@ -23,7 +23,7 @@ from ..answer import Answer, jsonable
 from ..linking.linker import mention_json
 from .limits import BodySizeLimit, RequireToken
 from .models import MAX_QUESTION_CHARS, AskRequest, InfoOut, LinkOut
-from .rules import info_body, kgrag_version
+from .rules import info_body, kgrag_version, verifying_method
 from .state import ServiceSettings, ServiceState
 
 __all__ = ["QueryOut", "create_mcp", "mcp_http_app"]
@@ -48,7 +48,8 @@ def create_mcp(settings: ServiceSettings, state: ServiceState | None = None) -> 
     server: MCPServer[Any] = MCPServer(
         "kgrag", version=kgrag_version(), log_level="WARNING",
         instructions="Question answering over one knowledge graph, with the evidence. `ask` answers a "
-                     "question (ranked entities, evidence, the Cypher run); `link` finds the graph's "
+                     "question (ranked entities, evidence, the Cypher run); `verify` checks a claim (true, false or not "
+                     "enough evidence, with the facts that decide); `link` finds the graph's "
                      "entities in a text; `query` runs read-only Cypher; `info` lists relations and methods.")
 
     @server.tool(annotations=READ_ONLY)
@@ -69,6 +70,22 @@ def create_mcp(settings: ServiceSettings, state: ServiceState | None = None) -> 
         failed = ans.error_type == "DeadlineExceeded"
         return CallToolResult(content=[TextContent(type="text", text=ans.to_json_text())],
                               structured_content=ans.to_json(), is_error=failed)
+
+    @server.tool(annotations=READ_ONLY)
+    def verify(claim: Annotated[str, Field(min_length=1, max_length=MAX_QUESTION_CHARS,
+                                           description="The claim to check, in words.")],
+               ) -> Annotated[CallToolResult, Answer]:
+        """Check a claim against the knowledge graph with no LLM: ``label`` is true, false or not
+        enough evidence, ``text`` the reason, one ``fact`` evidence item per fact the claim asserts
+        (whether it holds, its query plan, the edges that decide: the match or what the KG holds
+        instead). The Answer JSON of `kgrag verify --json` and ``POST /verify``."""
+        try:
+            ans = state.answer(AskRequest(question=claim, method=verifying_method(settings),
+                                          options={"task": "verify"}))
+        except errors.KgragError as exc:
+            raise _tool_error(exc) from None
+        return CallToolResult(content=[TextContent(type="text", text=ans.to_json_text())],
+                              structured_content=ans.to_json(), is_error=ans.error_type == "DeadlineExceeded")
 
     @server.tool(annotations=READ_ONLY)
     def link(text: Annotated[str, Field(min_length=1, max_length=MAX_QUESTION_CHARS,

@@ -15,6 +15,7 @@ __all__ = [
     "LinkOut",
     "LinkRequest",
     "TimeoutOut",
+    "VerifyRequest",
 ]
 
 MAX_QUESTION_CHARS = 2000
@@ -29,6 +30,14 @@ class AskRequest(BaseModel):
                                "service's method).")
     options: dict[str, Any] = Field(default_factory=dict, description="The method's options by name (/info "
                                     "lists them); unknown names are refused.")
+
+
+class VerifyRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    claim: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, pattern=r"\S",
+                       description="The claim to check, in words.",
+                       examples=["The General's Daughter was directed by Simon West."])
 
 
 class LinkRequest(BaseModel):

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .settings import ServiceSettings
 
 __all__ = ["EXPENSIVE_VALUES", "check_remote_options", "expensive_reason", "info_body", "kgrag_version", "names_a_file",
-           "llm_failed"]
+           "llm_failed", "verifying_method"]
 
 # An option set to one of these hands a step of every question to an LLM (or trains an adapter):
 # seconds to minutes on a CPU, where the methods' own steps take milliseconds.
@@ -69,6 +69,20 @@ def expensive_reason(method: str, options: dict[str, Any]) -> str | None:
     if method == "auto" and options.get("escalate") == "always":
         return "auto option escalate=always runs the LLM method on every question"
     return None
+
+
+VERIFYING = ("auto", "simgrag")  # the methods that check claims with no LLM (``task=verify``)
+
+
+def verifying_method(settings: ServiceSettings) -> str:
+    """The method ``/verify`` and the MCP ``verify`` tool use: the server's default when it checks
+    claims, else the first served one that does (none served: 403, naming them)."""
+    served = settings.served()
+    for name in (settings.method, *VERIFYING):
+        if name in VERIFYING and name in served:
+            return name
+    raise errors.NotAllowedError(f"checking claims needs method auto or simgrag, which this server does not serve "
+                                 f"(it serves: {', '.join(served)}; `kgrag serve --methods` sets them)")
 
 
 def info_body(settings: ServiceSettings, db_info: dict[str, Any]) -> dict[str, Any]:

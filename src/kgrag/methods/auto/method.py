@@ -20,6 +20,7 @@ import json
 import shutil
 import threading
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,6 +29,8 @@ from pydantic import Field, field_validator
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
+from ...claims import ClaimVerifier
+from ...claims.answer import verdict_answer
 from ...datasets import QAItem, split_items
 from ...deadline import check
 from ...errors import NoAnswer, UnknownMethodError
@@ -87,6 +90,8 @@ class AutoOptions(MethodOptions):
                            "learned before the refit and the one after (two training runs vary less than one).")
     synthetic_per_hop: int = Field(200, ge=10, description="Synthetic questions per hop count for the confidence "
                                    "when there are no training pairs.")
+    task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
+                                            "(verify: true, false or not enough evidence, with no LLM: kgrag.claims).")
     synthetic_paraphrase: float = Field(0.0, ge=0, le=1, description="Share of the synthetic questions' steps that "
                                         "name their relation in nearby words instead of its own.")
 
@@ -213,7 +218,19 @@ class AutoMethod(Method[AutoOptions]):
 
         return self._llm is not None or llm_configured()
 
+    @classmethod
+    def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:
+        return (options or {}).get("task", "kgqa") != "verify"  # checking claims needs no calibration
+
+    @cached_property
+    def verifier(self) -> ClaimVerifier:
+        return ClaimVerifier(self.kg)
+
     def _answer(self, question: str, result: Answer) -> None:
+        if self.options.task == "verify":
+            with result.stage("verify"):
+                verdict_answer(self.verifier.verify(question), self.kg, self.name, result)
+            return
         if self.kg.num_edges == 0 and self.kg.has_documents:  # documents and tables only: SAGE answers
             self._answer_from_documents(question, result)
             return
@@ -304,7 +321,9 @@ class AutoMethod(Method[AutoOptions]):
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         """With pairs: the members learn from most of them; the rest choose the path members'
         zero-shot weight, then fit the confidence. Without: the confidence comes from synthetic
-        questions (`self_train`)."""
+        questions (`self_train`). Checking claims learns nothing here (`kgrag.claims` reads the KG)."""
+        if self.options.task == "verify":
+            return {}
         if not pairs:
             return self.self_train()
         learn, held = split_items(pairs, self.options.calibration_holdout, seed=1)

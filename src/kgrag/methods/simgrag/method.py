@@ -12,6 +12,8 @@ import numpy as np
 from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
+from ...claims import ClaimVerifier
+from ...claims.answer import verdict_answer
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
@@ -29,7 +31,8 @@ KNN_TABLE_K = 64
 class SimGRAGOptions(PathModelOptions):
     pattern_source: Literal["learned", "llm"] = Field("learned", description="Where the pattern graph comes "
                                                       "from: the learned relation-path model, or the LLM (few-shot).")
-    task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim (verify).")
+    task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
+                                              "(verify: with pattern_source=learned, no LLM: kgrag.claims).")
     generate: Literal["extractive", "llm"] = Field("extractive", description="Answer from the matched subgraphs "
                                                    "directly (extractive) or have the LLM write it (llm).")
     k: int = Field(3, ge=1, description="Subgraphs kept: the k with the least Graph Semantic Distance.")
@@ -40,8 +43,8 @@ class SimGRAGOptions(PathModelOptions):
     max_ties: int = Field(100, ge=1, description="include_ties: at most this many subgraphs in all.")
     max_expansions: int = Field(2_000_000, ge=1, description="Search budget; beyond it the result is not exact "
                                 "and the answer carries a warning.")
-    verify_threshold: float = Field(0.5, ge=0, description="Verification without an LLM: supported iff the best "
-                                    "subgraph's distance is at most this.")
+    verify_threshold: float = Field(0.5, ge=0, description="Verification of an LLM's pattern with generate="
+                                    "extractive: supported iff the best subgraph's distance is at most this.")
     shots: Path | None = Field(None, description="JSON file of few-shot examples for pattern_source=llm "
                                "(default: the bundled ones).")
 
@@ -65,8 +68,6 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
     def pattern(self, question: str, result: Answer) -> Pattern | None:
         if self.options.pattern_source == "llm":
             return pattern_from_llm(self.llm, question, self.shots, result)
-        if self.options.task == "verify":
-            raise KgragError("fact verification needs pattern_source=llm (a learned path has no claim to check)")
         sel = self.selector.select(question)
         if sel.grounding is None or not sel.candidates:
             return None
@@ -140,7 +141,15 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
             found += [(comp, nodes, m) for m in res.matches]
         return found
 
+    @cached_property
+    def verifier(self) -> ClaimVerifier:
+        return ClaimVerifier(self.kg)
+
     def _answer(self, question: str, result: Answer) -> None:
+        if self.options.task == "verify" and self.options.pattern_source == "learned":
+            with result.stage("verify"):  # no LLM: the claim's facts as query plans, checked exactly
+                verdict_answer(self.verifier.verify(question), self.kg, self.name, result)
+            return
         with result.stage("pattern"):
             pattern = self.pattern(question, result)
         if pattern is None:
@@ -192,7 +201,8 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
             result.record_llm("verify", comp)
             result.text = comp.text
             verdicts = re.findall(r"\b(true|false)\b", comp.text.lower())
-            result.label = verdicts[-1] == "true" if verdicts else None
+            result.label = verdicts[-1] if verdicts else None
         else:  # deterministic: supported iff some subgraph matches the claim closely enough
-            result.label = bool(found) and min(m.gsd for _, _, m in found) <= self.options.verify_threshold
-            result.text = str(result.label)
+            supported = bool(found) and min(m.gsd for _, _, m in found) <= self.options.verify_threshold
+            result.label = "true" if supported else "false"
+            result.text = result.label

@@ -1,0 +1,142 @@
+"""Claims checked with no LLM (issue #39): accuracy per claim type and wording, p50 latency, and
+the confusion of verdicts, on the claims of benchmarks/data/claims.
+
+Usage: python benchmarks/verify_claims.py [--sets metaqa,geo] [--db-metaqa .bench-db] [--work runs/claims]
+                                          [--out benchmarks/results/verify_claims.jsonl]
+                                          [--plot benchmarks/results/verify_claims.png] [--limit N]
+
+The MetaQA KG is ../shared/data/metaqa/kb.txt: pass a database of it (`python benchmarks/ingest.py`
+builds .bench-db), else it is ingested under --work (minutes; skipped cleanly when ../shared is
+absent). The geo dev KG (benchmarks/data/unseen/geo/kb.txt) is ingested under --work. Every claim is
+checked with `Database.verify` (auto, ``task=verify``: `kgrag.claims`), one at a time on one thread,
+after one warm-up claim (reading the KG's relation sides and word vectors once). Prints JSON lines
+(also appended to --out): per (set, file, type) accuracy and p50/p95 ms, per set the confusion
+table; the misses are written to --work/misses-<set>.jsonl with the verdict's reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+from _common import METAQA, emit
+
+import kgrag
+
+DATA_DIR = Path(__file__).resolve().parent / "data" / "claims"
+DATA = DATA_DIR
+KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
+VERDICTS = ("true", "false", "not enough evidence")
+
+
+OUT: Path | None = None
+
+
+def record(**fields: object) -> None:
+    emit(**fields)
+    if OUT is not None:
+        with OUT.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(fields) + "\n")
+
+
+def database(name: str, args: argparse.Namespace) -> kgrag.Database | None:
+    given = getattr(args, f"db_{name}", None)
+    if given:
+        return kgrag.Database(given)
+    kb = KGS[name]
+    if not kb.exists():
+        print(f"skipped {name}: {kb} is absent", file=sys.stderr)
+        return None
+    target = Path(args.work) / f"db-{name}"
+    if not (target / "current").exists():
+        print(f"ingesting {kb} into {target} ...", file=sys.stderr)
+        kgrag.Database.ingest(target, [kb])
+    return kgrag.Database(target)
+
+
+def run_set(name: str, db: kgrag.Database, args: argparse.Namespace) -> dict:
+    rows = []
+    files = sorted((DATA / name).glob("*.jsonl"))
+    files = [f for f in files if not f.name.endswith(".src.jsonl")]
+    db.verify("warm-up claim about nothing in particular.", subgraph=False)
+    for f in files:
+        claims = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for c in claims[: args.limit or None]:
+            t0 = time.perf_counter()
+            ans = db.verify(c["question"], subgraph=False)
+            ms = (time.perf_counter() - t0) * 1000
+            rows.append({"file": f.stem, "type": c["type"], "gold": c["label"], "predicted": ans.label,
+                         "ms": ms, "question": c["question"], "reason": ans.text, "error": ans.error})
+    groups: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for r in rows:
+        groups[(r["file"], r["type"])].append(r)
+        groups[(r["file"], "all")].append(r)
+        groups[("all", r["type"])].append(r)
+        groups[("all", "all")].append(r)
+    for (file, kind), rs in sorted(groups.items()):
+        ms = np.array([r["ms"] for r in rs])
+        record(bench="verify_claims", set=name, file=file, type=kind, claims=len(rs),
+             accuracy=round(float(np.mean([r["gold"] == r["predicted"] for r in rs])), 4),
+             p50_ms=round(float(np.percentile(ms, 50)), 2), p95_ms=round(float(np.percentile(ms, 95)), 2))
+    confusion = {g: dict(Counter(r["predicted"] for r in rows if r["gold"] == g)) for g in VERDICTS}
+    record(bench="verify_claims", set=name, confusion=confusion)
+    misses = Path(args.work) / f"misses-{name}.jsonl"
+    misses.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows if r["gold"] != r["predicted"]),
+                      encoding="utf-8")
+    return {"rows": rows, "groups": groups}
+
+
+def plot(results: dict[str, dict], path: Path) -> None:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8, 3.6))
+    axes = fig.subplots(1, len(results), squeeze=False)[0]
+    for ax, (name, res) in zip(axes, results.items()):
+        kinds = sorted({k for (f, k) in res["groups"] if f != "all" and k != "all"})
+        files = sorted({f for (f, k) in res["groups"] if f != "all"})
+        x = np.arange(len(kinds))
+        for i, f in enumerate(files):
+            vals = [np.mean([r["gold"] == r["predicted"] for r in res["groups"].get((f, k), [])] or [0]) for k in kinds]
+            ax.bar(x + (i - (len(files) - 1) / 2) * 0.38, vals, 0.38, label=f)
+        ax.axhline(0.95, color="grey", ls="--", lw=0.8)
+        ax.set_xticks(x, kinds, rotation=20, fontsize=8)
+        ax.set_ylim(0, 1.05)
+        ax.set_title(f"{name}: accuracy per claim type", fontsize=9)
+        ax.legend(fontsize=7, loc="lower left")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sets", default="metaqa,geo")
+    p.add_argument("--db-metaqa", dest="db_metaqa", default=None)
+    p.add_argument("--db-geo", dest="db_geo", default=None)
+    p.add_argument("--work", default="runs/claims")
+    p.add_argument("--out", default="benchmarks/results/verify_claims.jsonl")
+    p.add_argument("--plot", default="benchmarks/results/verify_claims.png")
+    p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--data", default=str(DATA_DIR), help="The claims folder (one sub-folder per set).")
+    args = p.parse_args()
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    Path(args.work).mkdir(parents=True, exist_ok=True)
+    global OUT, DATA
+    OUT = Path(args.out) if args.out else None
+    DATA = Path(args.data)
+    results = {}
+    for name in args.sets.split(","):
+        db = database(name, args)
+        if db is not None:
+            results[name] = run_set(name, db, args)
+    if results and args.plot:
+        plot(results, Path(args.plot))
+
+
+if __name__ == "__main__":
+    main()

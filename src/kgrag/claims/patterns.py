@@ -1,0 +1,193 @@
+"""A claim's pattern: a star of facts around one entity, named or not, chosen from the words.
+
+Claims of one fact ("X was directed by D"), of several facts about one subject ("X, directed by D,
+was released in 1996") and of two facts through an unnamed entity ("D directed a film starring A")
+are all stars: a centre (one of the claim's things, or an unnamed entity) with every other thing or
+value attached to it by one relation. Each attachment takes the relation a nearby phrase names most
+strongly among those the centre's kind of entity has (read from the KG, never from whether the
+claim holds: a false claim must not pick whichever relation happens to connect its entities).
+The score rewards phrases explained and relation sides the attached thing is known to take, and
+charges phrases left unexplained, attachments no phrase names, and an unnamed centre.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..plans.literals import literal_kind
+from .reading import ClaimReading, Literal, Phrase, Thing
+from .schema import ClaimSchema, Side, flip
+
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern"]
+
+Node = Thing | Literal
+COORDINATORS = frozenset(["and", "or", "also", "both"])
+
+
+@dataclass(frozen=True)
+class PatternWeights:
+    """Hand-set weights of the pattern score (generic; no dataset's words)."""
+
+    proximity: float = 0.15  # per token between a phrase and what it attaches
+    compatible: float = 0.6  # charged when the attached thing has no edge of the relation's far side
+    unnamed: float = 0.7  # an attachment no phrase names (chosen by the kinds of entity alone): costs more than
+    # its kind earns, so a lower-case word ("a film") is a kind word unless the claim needs it as a thing
+    missing: float = 0.8  # per relation phrase the pattern leaves unexplained
+    unnamed_centre: float = 0.2  # the centre is an entity the claim does not name
+    optional: float = 0.3  # per lower-case thing kept as a thing (rather than read as a kind word)
+    per_node: int = 4  # candidate relations kept per attached node
+    threshold: float = 0.25  # a phrase names a relation from this strength
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """One fact of the star: the centre reaches ``node`` by ``relation`` in ``direction``."""
+
+    node: Node
+    relation: int
+    direction: str  # from the centre to the node
+    phrase: Phrase | None
+    strength: float  # how strongly the phrase names the relation, times its proximity
+    compatible: bool  # the node is known to take the relation's far side
+    alternatives: int  # other relations the centre's kind has towards this kind of node
+
+
+@dataclass(frozen=True)
+class ClaimPattern:
+    centre: Thing | None  # None: an entity the claim does not name ("a film")
+    attachments: tuple[Attachment, ...]
+    score: float
+
+
+def _gap(phrase: Phrase, node: Node) -> int:
+    if phrase.last_token <= node.first_token:
+        return node.first_token - phrase.last_token
+    return max(phrase.first_token - node.last_token, 0)
+
+
+def _sides_towards(schema: ClaimSchema, centre: Thing | None, node: Node, canonical: np.ndarray) -> list[Side]:
+    """The (relation, direction) a centre may reach ``node`` by. An unnamed centre: the sides the
+    node's far end takes (towards a value: every side holding such values). A named centre: every
+    relation, as a claim may be false because the centre has no such fact at all (`_options`
+    charges a side either end never takes)."""
+    if isinstance(node, Literal):
+        kind = literal_kind(node.value)
+        return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r
+                and kind is not None and schema.holds_literals(r, d, kind)]
+    if centre is None:
+        return sorted({(r, flip(d)) for r, d in schema.sides_of(node.entity) if canonical[r] == r})
+    return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r]
+
+
+def _overlaps(phrase: Phrase, node: Node) -> bool:
+    return phrase.first_token < node.last_token and node.first_token < phrase.last_token
+
+
+def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | None, node: Node,
+             canonical: np.ndarray, w: PatternWeights) -> list[Attachment]:
+    """The best few attachments of ``node`` to ``centre``: named by a phrase, or typed only."""
+    sides = _sides_towards(schema, centre, node, canonical)
+    far = schema.sides_of(node.entity) if isinstance(node, Thing) else None
+    near = schema.sides_of(centre.entity) if centre is not None else None
+    compatible = {(r, d): (far is None or (r, flip(d)) in far) and (near is None or (r, d) in near) for r, d in sides}
+    typed = sum(compatible.values())
+    found = []
+    for r, d in sides:
+        best, strength = None, 0.0
+        for phrase in phrases:
+            s = float(phrase.strength[r]) / (1 + w.proximity * _gap(phrase, node))
+            if phrase.strength[r] >= w.threshold and s > strength:
+                best, strength = phrase, s
+        if best is None and (not compatible[(r, d)] or (centre is None and typed > 1)):
+            continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
+        found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0)))
+    found.sort(key=lambda a: -(a.strength + w.compatible * a.compatible))
+    return found[:w.per_node]
+
+
+def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights) -> float:
+    """Relations named and checked (each once, however many facts or phrases: "stars A and B"), minus phrases
+    left unexplained, facts no phrase names, things on a side they never take, an unnamed centre."""
+    named: dict[int, tuple[int, str]] = {}
+    explained: dict[int, float] = {}  # per relation named: credit once, however many phrases repeat it
+    used: set[int] = set()
+    for a in combo:  # one phrase names one relation
+        if a.phrase is None:
+            continue
+        if named.setdefault(id(a.phrase), (a.relation, a.direction)) != (a.relation, a.direction):
+            return -np.inf
+        used.add(id(a.phrase))
+        explained[a.relation] = max(explained.get(a.relation, 0.0), a.strength)
+    score = sum(explained.values())
+    score -= sum(w.unnamed if a.phrase is None else 0.0 for a in combo)
+    score -= sum(w.compatible for a in combo if not a.compatible)
+    relations = {a.relation for a in combo}
+    # a phrase left over is charged unless it names a relation a fact already checks ("tags ... its tags")
+    score -= w.missing * sum(min(float(p.strength.max()), 1.0) for p in phrases
+                             if id(p) not in used and int(np.argmax(p.strength)) not in relations)
+    things = [n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing)]
+    score -= w.optional * len({id(t) for t in things if t.optional})
+    return score - (w.unnamed_centre if centre is None else 0.0)
+
+
+def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:
+    """Two phrases joined by "and" / "or" ("written and directed by"): both name facts of one thing."""
+    first, second = (a, b) if a.last_token <= b.first_token else (b, a)
+    between = words[first.last_token:second.first_token]
+    return bool(between) and all(t in COORDINATORS for t in between)
+
+
+def _groups(options: list[Attachment], centre: Thing | None, words: Sequence[str]) -> list[tuple[Attachment, ...]]:
+    """A node's ways to attach: one fact, or two facts named by coordinated phrases."""
+    groups: list[tuple[Attachment, ...]] = [(a,) for a in options]
+    if centre is not None:
+        for a, b in itertools.combinations(options, 2):
+            if (a.phrase is not None and b.phrase is not None and a.phrase is not b.phrase
+                    and a.relation != b.relation and _coordinated(a.phrase, b.phrase, words)):
+                groups.append((a, b))
+    return groups
+
+
+def choose_pattern(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
+                   weights: PatternWeights | None = None) -> ClaimPattern | None:
+    """The best-scoring star over the claim's things and values (None when nothing fits)."""
+    w = weights or PatternWeights()
+    best: ClaimPattern | None = None
+    for nodes in reading.readings():
+        found = _best_star(schema, reading, nodes, canonical, w)
+        if found is not None and (best is None or found.score > best.score):
+            best = found
+    return best
+
+
+def _best_star(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canonical: np.ndarray,
+               w: PatternWeights) -> ClaimPattern | None:
+    best: ClaimPattern | None = None
+    centres: list[Thing | None] = [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
+    for centre in centres:
+        leaves = [n for n in nodes if n is not centre]
+        if centre is None and (len(leaves) < 2 or not any(isinstance(n, Thing) for n in leaves)):
+            continue  # an unnamed centre joins two things or more, one of them named
+        if not leaves:
+            continue
+        phrases = [p for p in reading.phrases if not any(_overlaps(p, n) for n in nodes)]
+        words = [t for t, _, _ in reading.tokens]
+        options = [_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words) for leaf in leaves]
+        if any(not o for o in options):
+            continue
+        for groups in itertools.product(*options):
+            combo = [a for group in groups for a in group]
+            if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
+                                          for a, b in itertools.combinations(combo, 2)):
+                continue
+            score = _score(phrases, centre, combo, w)
+            # a tie between centres: check the fact from the side with fewer values (a film's one director)
+            fan = sum(schema.fan(a.relation, a.direction) for a in combo) * 1e-6
+            candidate = ClaimPattern(centre, tuple(combo), score - fan)
+            if best is None or candidate.score > best.score:
+                best = candidate
+    return best

@@ -1,0 +1,236 @@
+"""What a claim says, read without an LLM: the things it names, the values it compares, the
+phrases that name relations, and whether it is negated.
+
+Things are the linker's mentions (one entity each, the best candidate). A number or date the KG
+has as an entity is a thing too ("released in 1996"); after a comparative word ("after 2000",
+"more than 8") or when the KG has no such entity, it is a literal constraint instead. A run of
+capitalised words no mention covers is a name the KG does not have: the claim is about something
+the KG cannot speak to. Relation phrases are content words outside the mentions that name a
+relation (the zero-shot scorer's word strengths: stems and word embeddings against the KG's own
+relation names); adjacent words naming the same relation are one phrase.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from ..linking.linker import EntityLinker
+from ..plans.literals import LiteralValue, parse_literal
+from ..plans.nodes import CompareOp
+from ..text import STOPWORDS, normalize_name, tokenize_with_spans
+
+__all__ = ["ClaimReading", "Literal", "Phrase", "Thing", "read_claim"]
+
+NEGATIONS = frozenset(["not", "never", "no", "neither", "nor"])
+_NEGATED = re.compile(r"\b(?:not|never|no|neither|nor)\b|\wn[’']t\b", re.IGNORECASE)
+# comparative words before a value, and the comparison they ask for (the value is on the right)
+COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
+    ("after",): ">", ("since",): ">=", ("before",): "<", ("over",): ">", ("above",): ">", ("under",): "<",
+    ("below",): "<", ("more", "than"): ">", ("greater", "than"): ">", ("higher", "than"): ">",
+    ("less", "than"): "<", ("fewer", "than"): "<", ("lower", "than"): "<", ("at", "least"): ">=",
+    ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<"}
+StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
+_VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d+(?:\.\d+)?)(?![\w.]\d)")
+INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
+MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
+
+
+@dataclass(frozen=True)
+class Thing:
+    """An entity the claim names: its span (characters and tokens) and the linked entity."""
+
+    text: str
+    start: int
+    end: int
+    first_token: int
+    last_token: int  # exclusive
+    entity: int
+    name: str
+    score: float
+    optional: bool = False  # written in lower case ("a film"): may be a kind word, not a thing
+    namesakes: tuple[int, ...] = ()  # other entities with the same name (the film "1984", the year 1984)
+    indefinite: bool = False  # after "a" / "an" / "some" ("directed a drama"): some entity of that kind, never the centre
+
+
+@dataclass(frozen=True)
+class Literal:
+    """A value the claim compares something with ("in 1996", "after 2000")."""
+
+    text: str
+    first_token: int
+    last_token: int
+    op: CompareOp
+    value: LiteralValue
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Adjacent content words naming one relation most strongly; ``strength`` over all relations."""
+
+    text: str
+    first_token: int
+    last_token: int
+    strength: np.ndarray
+
+
+@dataclass
+class ClaimReading:
+    claim: str
+    tokens: list[tuple[str, int, int]]
+    things: list[Thing] = field(default_factory=list)
+    literals: list[Literal] = field(default_factory=list)
+    phrases: list[Phrase] = field(default_factory=list)
+    negated: bool = False
+    unknown_names: list[str] = field(default_factory=list)
+
+    @property
+    def nodes(self) -> list[Thing | Literal]:
+        """What the pattern connects, in the claim's order."""
+        return sorted([*self.things, *self.literals], key=lambda n: n.first_token)
+
+    def readings(self) -> list[list[Thing | Literal]]:
+        """The node sets a pattern may connect: every thing written in lower case ("a film") may
+        be a kind word rather than a thing, so each is kept or left out (at most 2^3 sets); a name
+        several entities share is each of them in turn (at most 8 combinations)."""
+        optional = [t for t in self.things if t.optional][:3]
+        shared = [t for t in self.things if t.namesakes][:3]
+        choices = list(itertools.product(*[(t.entity, *t.namesakes[:1]) for t in shared]))
+        sets = []
+        for mask in range(2 ** len(optional)):
+            dropped = {id(t) for k, t in enumerate(optional) if mask >> k & 1}
+            kept = [n for n in self.nodes if id(n) not in dropped]
+            for choice in choices:
+                chosen = {id(t): e for t, e in zip(shared, choice)}
+                sets.append([replace(n, entity=chosen[id(n)]) if id(n) in chosen and isinstance(n, Thing) else n
+                             for n in kept])
+        return sets
+
+
+def _token_index(tokens: Sequence[tuple[str, int, int]], start: int, end: int) -> tuple[int, int]:
+    inside = [i for i, (_, s, e) in enumerate(tokens) if s >= start and e <= end]
+    return (inside[0], inside[-1] + 1) if inside else (0, 0)
+
+
+def _comparative(words: list[str], at: int) -> tuple[CompareOp, int] | None:
+    """The comparison asked by the words right before token ``at``, and where they begin."""
+    for phrase, op in COMPARATIVES.items():
+        n = len(phrase)
+        if at - n >= 0 and tuple(words[at - n:at]) == phrase:
+            return op, at - n
+    return None
+
+
+def _unknown_names(claim: str, tokens: Sequence[tuple[str, int, int]], covered: set[int],
+                   unread: set[int]) -> list[str]:
+    """Runs of capitalised tokens no mention covers (the claim's first word aside when it is a
+    function word or stands alone: "The", "Directed"), and of ``unread`` words: written with an
+    underscore, or known neither to the model's vocabulary nor as a relation's word."""
+    runs: list[list[int]] = []
+    for i, (word, start, end) in enumerate(tokens):
+        marked = claim[start].isupper() or i in unread or _in_underscored(claim, start, end)
+        if marked and i not in covered and word not in STOPWORDS:
+            if runs and runs[-1][-1] == i - 1:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+    names = []
+    for run in runs:
+        if run[0] == 0 and len(run) == 1 and run[0] not in unread:
+            continue  # the sentence's first word: capitalised for the sentence
+        names.append(claim[tokens[run[0]][1]:tokens[run[-1]][2]])
+    return names
+
+
+def _a_word(word: str, knows: Callable[[str], bool]) -> bool:
+    """``word`` or its base form without a regular English ending is known ("empties": "empty")."""
+    forms = [word]
+    for ending, base in (("ies", "y"), ("ied", "y"), ("es", ""), ("ed", ""), ("ed", "e"), ("ing", ""), ("ing", "e"),
+                         ("s", ""), ("d", ""), ("ly", ""), ("er", ""), ("est", "")):
+        if word.endswith(ending) and len(word) - len(ending) >= 3:
+            forms.append(word[:-len(ending)] + base)
+    return any(knows(f) for f in forms) or not word.isalpha()
+
+
+def _in_underscored(claim: str, start: int, end: int) -> bool:
+    """The token is part of a word written with underscores ("dopelzen_narest"): a name."""
+    return (start > 0 and claim[start - 1] == "_") or (end < len(claim) and claim[end] == "_")
+
+
+def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold: float,
+               knows: Callable[[str], bool] = lambda word: True) -> ClaimReading:
+    """Read ``claim``: its things, literals, relation phrases, negation and unknown names
+    (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary)."""
+    tokens = tokenize_with_spans(claim)
+    words = [t for t, _, _ in tokens]
+    reading = ClaimReading(claim, tokens)
+    covered: set[int] = set()
+    optional_tokens: set[int] = set()  # a lower-case thing's words may also be a relation phrase
+    for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
+        first, last = _token_index(tokens, mention.start, mention.end)
+        if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
+                or not mention.candidates):
+            continue
+        if mention.score < MIN_MENTION_SCORE or all(words[i] in STOPWORDS for i in range(first, last)):
+            continue
+        best = mention.candidates[0]
+        if (first > 0 and mention.text[:1].islower() and best.name[:1].isupper()
+                and any(ch.isupper() for ch in mention.text[tokens[first][2] - mention.start:])):
+            continue  # "was directed by John Ford" is not the title "Directed by John Ford": the name inside is
+        value = parse_literal(mention.text.strip())
+        comparison = _comparative(words, first) if value is not None else None
+        if comparison is not None:
+            covered.update(range(first, last))  # "after 2000": a constraint, even where the KG has an entity "2000"
+            op, begins = comparison
+            covered.update(range(begins, first))
+            reading.literals.append(Literal(mention.text, begins, last, op, value))  # type: ignore[arg-type]
+            continue
+        marked = any(ch.isupper() or ch.isdigit() for ch in mention.text)
+        if marked:
+            covered.update(range(first, last))
+        else:
+            optional_tokens.update(range(first, last))
+        namesakes = tuple(c.id for c in mention.candidates[1:] if normalize_name(c.name) == normalize_name(best.name))
+        if any(t.entity == best.id for t in reading.things):
+            continue  # named again ("X ..., and X was ..."): one node, taken where it is first named
+        reading.things.append(Thing(mention.text, mention.start, mention.end, first, last, best.id, best.name,
+                                    mention.score, optional=not marked, namesakes=namesakes,
+                                    indefinite=first > 0 and words[first - 1] in INDEFINITE))
+    for match in _VALUE.finditer(claim):
+        first, last = _token_index(tokens, match.start(), match.end())
+        value = parse_literal(match.group(1))
+        if last <= first or value is None or any(i in covered for i in range(first, last)):
+            continue
+        comparison = _comparative(words, first)
+        op, begins = comparison if comparison is not None else ("=", first)
+        covered.update(range(begins, last))
+        reading.literals.append(Literal(match.group(1), begins, last, op, value))
+    names = [(t.start, t.end) for t in reading.things]  # "No Blade of Grass" negates nothing
+    reading.negated = any(not any(s <= m.start() < e for s, e in names) for m in _NEGATED.finditer(claim))
+    content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS
+               and parse_literal(w) is None]
+    strengths = strength([words[i] for i in content]) if content else np.zeros((0, 0))
+    unread = set()
+    for k, i in enumerate(content):
+        row = strengths[k]
+        if float(row.max()) < threshold:
+            if i not in optional_tokens and not _a_word(words[i], knows):
+                unread.add(i)  # a word neither English (to the model) nor the KG's: part of a name it lacks
+            continue
+        last = reading.phrases[-1] if reading.phrases else None
+        if last is not None and last.last_token == i and (i in optional_tokens) == (last.first_token in optional_tokens):
+            joint = np.minimum(last.strength, row)  # adjacent words naming one relation together
+            if float(joint.max()) >= threshold:
+                merged = (last.strength + row) / 2
+                reading.phrases[-1] = Phrase(claim[tokens[last.first_token][1]:tokens[i][2]], last.first_token, i + 1,
+                                             merged)
+                continue
+        reading.phrases.append(Phrase(words[i], i, i + 1, row))
+    reading.unknown_names = _unknown_names(claim, tokens, covered | optional_tokens, unread)
+    return reading
+
+

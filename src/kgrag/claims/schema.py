@@ -1,0 +1,111 @@
+"""What a claim's pattern may assume about the KG's shape, read from the graph once.
+
+A claim names entities and relations, never types. Whether "Tom Hanks" can stand on the far side
+of a ``directed_by`` edge, or whether some entity can both have a director and a cast (the unnamed
+film of "D directed a film starring A"), is read from the CSR snapshot: an entity's row says which
+relations it has, and one sparse product says which pairs of (relation, direction) meet on some
+entity. None of it depends on whether the claim is true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+import numpy as np
+import scipy.sparse as sp
+
+from ..plans.execute import csr_side, relation_run
+from ..plans.literals import LiteralKind, LiteralValues
+from ..store.snapshot import GraphSnapshot
+
+__all__ = ["ClaimSchema", "Side", "flip"]
+
+Side = tuple[int, str]  # (relation, direction from the entity that has the edge)
+MEET_SHARE = 0.01  # entities with both sides, as a share of the rarer side's, for the two to meet
+SAMPLE = 50  # values of a relation read to tell whether it holds literals
+
+
+def flip(direction: str) -> str:
+    return "in" if direction == "out" else "out"
+
+
+class ClaimSchema:
+    """Per KG: which entity has edges of which relation, typical fan-out, which relation sides
+    meet on one entity, and which relations hold literal values."""
+
+    def __init__(self, snapshot: GraphSnapshot, names: Sequence[str], literals: LiteralValues | None = None) -> None:
+        self.snapshot = snapshot
+        self.names = names
+        self.num_relations = snapshot.num_relations
+        self.literals = literals or LiteralValues(names)
+
+    def has(self, entity: int, relation: int, direction: str) -> bool:
+        """``entity`` has at least one ``relation`` edge in ``direction`` (two binary searches)."""
+        indptr, _, rel = csr_side(self.snapshot, direction)
+        lo, hi = relation_run(indptr, rel, entity, relation)
+        return hi > lo
+
+    def sides_of(self, entity: int) -> set[Side]:
+        """Every (relation, direction) ``entity`` has an edge of."""
+        found: set[Side] = set()
+        for direction in ("out", "in"):
+            rels = self.snapshot.relation_runs(entity, direction)[0]
+            found.update((int(r), direction) for r in rels.tolist())
+        return found
+
+    @cached_property
+    def fan_out(self) -> np.ndarray:
+        """(relations × 2) mean edges per entity that has one, out then in: a film has one
+        director, a director many films; a claim's fact is checked from its low side."""
+        out = np.ones((self.num_relations, 2), dtype=np.float64)
+        edges = np.asarray(self.snapshot.edges)
+        for column, side in ((0, 0), (2, 1)):
+            pairs = np.unique(edges[:, 1].astype(np.int64) * self.snapshot.num_nodes + edges[:, column])
+            per_relation = np.bincount(pairs // self.snapshot.num_nodes, minlength=self.num_relations)
+            uses = np.bincount(edges[:, 1], minlength=self.num_relations)
+            out[:, side] = np.divide(uses, per_relation, out=np.ones(self.num_relations), where=per_relation > 0)
+        return out
+
+    def fan(self, relation: int, direction: str) -> float:
+        return float(self.fan_out[relation, 0 if direction == "out" else 1])
+
+    @cached_property
+    def _meets(self) -> np.ndarray:
+        """(2R × 2R) whether entities having both sides are a real share of the rarer side (at least
+        `MEET_SHARE` of it, and one): one sparse product of the entity × side incidence with itself. A
+        few entities that only share a name (a tag "r", a film "R" read as one) are not a kind."""
+        edges = np.asarray(self.snapshot.edges)
+        n, r = self.snapshot.num_nodes, self.num_relations
+        rows = np.concatenate([edges[:, 0], edges[:, 2]])
+        cols = np.concatenate([edges[:, 1] * 2, edges[:, 1] * 2 + 1])
+        incidence = sp.csr_matrix((np.ones(len(rows), dtype=np.float32), (rows, cols)), shape=(n, 2 * r))
+        incidence.sum_duplicates()
+        incidence.data[:] = 1.0
+        both = np.asarray((incidence.T @ incidence).toarray())
+        sizes = np.diag(both)
+        return both >= np.maximum(np.minimum.outer(sizes, sizes) * MEET_SHARE, 1.0)
+
+    def meet(self, a: Side, b: Side) -> bool:
+        """Entities of one kind have both sides (the unnamed middle of a claim)."""
+        return bool(self._meets[a[0] * 2 + (a[1] == "in"), b[0] * 2 + (b[1] == "in")])
+
+    def holds_literals(self, relation: int, direction: str, kind: LiteralKind) -> bool:
+        """Some of the first values ``relation`` reaches in ``direction`` are literals of ``kind``."""
+        return bool(self._literal_sides(kind)[relation, 0 if direction == "out" else 1])
+
+    def _literal_sides(self, kind: LiteralKind) -> np.ndarray:
+        cache = self.__dict__.setdefault("_literal_cache", {})
+        found = cache.get(kind)
+        if found is None:
+            edges = np.asarray(self.snapshot.edges)
+            order = np.argsort(edges[:, 1], kind="stable")  # one sort; each relation's edges are a run
+            bounds = np.searchsorted(edges[order, 1], np.arange(self.num_relations + 1))
+            found = np.zeros((self.num_relations, 2), dtype=bool)
+            for r in range(self.num_relations):
+                rows = edges[order[bounds[r]:bounds[r + 1]]]
+                for side, column in ((0, 2), (1, 0)):
+                    sample = np.unique(rows[:, column])[:SAMPLE]
+                    found[r, side] = bool(len(sample)) and bool(self.literals.keys(sample, kind)[0].any())
+            cache[kind] = found
+        return found

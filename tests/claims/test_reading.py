@@ -1,0 +1,42 @@
+"""What a claim is read as: its things, values, relation phrases, negation and unknown names."""
+
+from __future__ import annotations
+
+from kgrag.claims import ClaimVerifier
+
+
+def test_things_and_relation_phrases(movies_kg):
+    reading = ClaimVerifier(movies_kg).read("Pulp Fiction was directed by Quentin Tarantino.")
+    assert [t.name for t in reading.nodes] == ["Pulp Fiction", "Quentin Tarantino"]
+    assert [p.text for p in reading.phrases] == ["directed"]
+    directed = movies_kg.relations.index("directed_by")
+    assert int(reading.phrases[0].strength.argmax()) == directed
+    assert not reading.negated and not reading.unknown_names
+
+
+def test_a_comparative_makes_a_value_a_constraint(movies_kg):
+    reading = ClaimVerifier(movies_kg).read("Pulp Fiction was released after 1990.")
+    assert [(v.op, v.value) for v in reading.literals] == [(">", 1990)]
+    # a year the KG has as an entity, with no comparative, is a thing
+    reading = ClaimVerifier(movies_kg).read("Pulp Fiction was released in 1994.")
+    assert [t.name for t in reading.things if t.name == "1994"] == ["1994"] and not reading.literals
+    # a value the KG does not have is compared for equality
+    reading = ClaimVerifier(movies_kg).read("Grease was released in 1980.")
+    assert [(v.op, v.value) for v in reading.literals] == [("=", 1980)]
+
+
+def test_negation_and_unknown_names(movies_kg):
+    verifier = ClaimVerifier(movies_kg)
+    assert verifier.read("Grease was not directed by John Ford.").negated
+    assert verifier.read("Grease wasn't directed by John Ford.").negated
+    reading = verifier.read("Zorblax Quentin directed Grease.")
+    assert reading.unknown_names == ["Zorblax Quentin"]
+    # the sentence's first word is capitalised for the sentence, not as a name
+    assert verifier.read("Directed by John Ford was released in 1971.").unknown_names == []
+
+
+def test_a_lower_case_thing_may_be_a_kind_word(movies_kg):
+    reading = ClaimVerifier(movies_kg).read("Uma Thurman starred in a police film.")
+    police = [t for t in reading.things if t.text == "police"]
+    assert police and police[0].optional
+    assert any(not any(n is police[0] for n in nodes) for nodes in reading.readings())
