@@ -31,10 +31,10 @@ def test_jsonl_format_and_errors(tmp_path):
     p.write_text(json.dumps({"question": "is [X] a film?", "answers": [], "label": True, "type": "fact"}) + "\n"
                  + json.dumps({"question": "who", "answers": "A", "topic_entities": ["T"]}) + "\n")
     items = load_dataset(p)
-    assert items[0].label is True and items[0].topic_entities == ["X"] and items[0].question == "is X a film?"
+    assert items[0].label == "true" and items[0].topic_entities == ["X"] and items[0].question == "is X a film?"
     assert items[1].answers == ["A"] and items[1].topic_entities == ["T"]
     bad = tmp_path / "bad.jsonl"
-    bad.write_text('{"question": ""}\n{"question": "q", "label": "yes"}\n')
+    bad.write_text('{"question": ""}\n{"question": "q", "label": "maybe"}\n')
     with pytest.raises(InputFileError) as err:
         load_jsonl(bad)
     assert "bad.jsonl:1" in str(err.value) and "bad.jsonl:2" in str(err.value)

@@ -293,7 +293,7 @@ class Database:
             self.refresh()  # learn from the newest version: the model is published on top of it
             m, _ = open_method(method, self.kg, options, llm=self.llm)
             report = learn(m, questions)
-            self.last_model = save_model(lock, self.kg, m, method, report) if report else None
+            self.last_model = save_model(lock, self.kg, m, m.model_name, report) if report else None
         self.refresh()  # after the lock is free, so leaving the old version can remove it
         return report
 

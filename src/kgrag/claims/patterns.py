@@ -22,10 +22,11 @@ from ..plans.literals import literal_kind
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
-__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern"]
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns"]
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
+PRONOUNS = frozenset(["it", "he", "she", "they"])  # a clause's subject; possessives ("its tags") often mean the other
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,15 @@ class PatternWeights:
     """Hand-set weights of the pattern score (generic; no dataset's words)."""
 
     proximity: float = 0.15  # per token between a phrase and what it attaches
-    compatible: float = 0.6  # charged when the attached thing has no edge of the relation's far side
+    compatible: float = 0.6  # per end lacking the relation's side that entities of its kind have
+    foreign: float = 1.5  # per end whose kind never has the relation's side
     unnamed: float = 0.7  # an attachment no phrase names (chosen by the kinds of entity alone): costs more than
     # its kind earns, so a lower-case word ("a film") is a kind word unless the claim needs it as a thing
     missing: float = 0.8  # per relation phrase the pattern leaves unexplained
     unnamed_centre: float = 0.2  # the centre is an entity the claim does not name
-    optional: float = 0.3  # per lower-case thing kept as a thing (rather than read as a kind word)
+    optional: float = 0.3  # per lower-case thing kept as a thing that may be a kind word ("a film") or a phrase
+    optional_plain: float = 0.05  # per other lower-case thing kept ("belgium" in a KG of lower-case names)
+    pronoun: float = 0.6  # more for an unnamed centre when a pronoun refers back to a named thing ("and it ...")
     per_node: int = 4  # candidate relations kept per attached node
     threshold: float = 0.25  # a phrase names a relation from this strength
 
@@ -52,8 +56,9 @@ class Attachment:
     direction: str  # from the centre to the node
     phrase: Phrase | None
     strength: float  # how strongly the phrase names the relation, times its proximity
-    compatible: bool  # the node is known to take the relation's far side
+    compatible: bool  # both ends have edges of the relation's sides
     alternatives: int  # other relations the centre's kind has towards this kind of node
+    mismatch: float = 0.0  # what the ends lacking the relation's sides cost (`_mismatch`)
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,15 @@ def _sides_towards(schema: ClaimSchema, centre: Thing | None, node: Node, canoni
     return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r]
 
 
+def _mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: PatternWeights) -> float:
+    """Nothing when the entity has the side (or is a value, None); `compatible` when it lacks it but
+    entities of its kind have it (a city with no time zone: a false claim may say it has one);
+    `foreign` when its kind never has it (a year has no cast)."""
+    if has is None or side in has:
+        return 0.0
+    return w.compatible if any(schema.meet(own, side) for own in has) else w.foreign
+
+
 def _overlaps(phrase: Phrase, node: Node) -> bool:
     return phrase.first_token < node.last_token and node.first_token < phrase.last_token
 
@@ -104,12 +118,14 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
                 best, strength = phrase, s
         if best is None and (not compatible[(r, d)] or (centre is None and typed > 1)):
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
-        found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0)))
-    found.sort(key=lambda a: -(a.strength + w.compatible * a.compatible))
+        cost = _mismatch(schema, near, (r, d), w) + _mismatch(schema, far, (r, flip(d)), w)
+        found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
+    found.sort(key=lambda a: -(a.strength - a.mismatch))
     return found[:w.per_node]
 
 
-def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights) -> float:
+def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
+           all_phrases: Sequence[Phrase] = (), refers_back: bool = False) -> float:
     """Relations named and checked (each once, however many facts or phrases: "stars A and B"), minus phrases
     left unexplained, facts no phrase names, things on a side they never take, an unnamed centre."""
     named: dict[int, tuple[int, str]] = {}
@@ -124,14 +140,15 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
         explained[a.relation] = max(explained.get(a.relation, 0.0), a.strength)
     score = sum(explained.values())
     score -= sum(w.unnamed if a.phrase is None else 0.0 for a in combo)
-    score -= sum(w.compatible for a in combo if not a.compatible)
+    score -= sum(a.mismatch for a in combo)
     relations = {a.relation for a in combo}
     # a phrase left over is charged unless it names a relation a fact already checks ("tags ... its tags")
     score -= w.missing * sum(min(float(p.strength.max()), 1.0) for p in phrases
-                             if id(p) not in used and int(np.argmax(p.strength)) not in relations)
-    things = [n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing)]
-    score -= w.optional * len({id(t) for t in things if t.optional})
-    return score - (w.unnamed_centre if centre is None else 0.0)
+                             if id(p) not in used and not p.kind_word and int(np.argmax(p.strength)) not in relations)
+    things = {id(n): n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing) and n.optional}
+    score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
+                 for t in things.values())
+    return score - (w.unnamed_centre + (w.pronoun if refers_back else 0.0) if centre is None else 0.0)
 
 
 def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:
@@ -155,19 +172,28 @@ def _groups(options: list[Attachment], centre: Thing | None, words: Sequence[str
 def choose_pattern(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
                    weights: PatternWeights | None = None) -> ClaimPattern | None:
     """The best-scoring star over the claim's things and values (None when nothing fits)."""
+    ranked = rank_patterns(schema, reading, canonical, weights, keep=1)
+    return ranked[0] if ranked else None
+
+
+def rank_patterns(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
+                  weights: PatternWeights | None = None, keep: int = 8) -> list[ClaimPattern]:
+    """The ``keep`` best stars, best first (learning reads the runners-up: which reading holds)."""
     w = weights or PatternWeights()
-    best: ClaimPattern | None = None
+    found: list[ClaimPattern] = []
     for nodes in reading.readings():
-        found = _best_star(schema, reading, nodes, canonical, w)
-        if found is not None and (best is None or found.score > best.score):
-            best = found
-    return best
+        found += _stars(schema, reading, nodes, canonical, w)
+    found.sort(key=lambda p: -p.score)
+    return found[:keep]
 
 
-def _best_star(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canonical: np.ndarray,
-               w: PatternWeights) -> ClaimPattern | None:
-    best: ClaimPattern | None = None
+def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canonical: np.ndarray,
+           w: PatternWeights) -> list[ClaimPattern]:
+    found: list[ClaimPattern] = []
     centres: list[Thing | None] = [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
+    words = [t for t, _, _ in reading.tokens]
+    first = min((n.last_token for n in nodes if isinstance(n, Thing)), default=0)
+    refers_back = any(t in PRONOUNS for t in words[first:])
     for centre in centres:
         leaves = [n for n in nodes if n is not centre]
         if centre is None and (len(leaves) < 2 or not any(isinstance(n, Thing) for n in leaves)):
@@ -175,7 +201,6 @@ def _best_star(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], ca
         if not leaves:
             continue
         phrases = [p for p in reading.phrases if not any(_overlaps(p, n) for n in nodes)]
-        words = [t for t, _, _ in reading.tokens]
         options = [_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words) for leaf in leaves]
         if any(not o for o in options):
             continue
@@ -184,10 +209,10 @@ def _best_star(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], ca
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
                 continue
-            score = _score(phrases, centre, combo, w)
+            score = _score(phrases, centre, combo, w, reading.phrases, refers_back)
+            if score == -np.inf:
+                continue
             # a tie between centres: check the fact from the side with fewer values (a film's one director)
             fan = sum(schema.fan(a.relation, a.direction) for a in combo) * 1e-6
-            candidate = ClaimPattern(centre, tuple(combo), score - fan)
-            if best is None or candidate.score > best.score:
-                best = candidate
-    return best
+            found.append(ClaimPattern(centre, tuple(combo), score - fan))
+    return found

@@ -37,6 +37,7 @@ COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
 StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
 _VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d+(?:\.\d+)?)(?![\w.]\d)")
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
+COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
 MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
 
 
@@ -76,6 +77,7 @@ class Phrase:
     first_token: int
     last_token: int
     strength: np.ndarray
+    kind_word: bool = False  # after "a" / "an" / "some" ("a country whose ..."): what the unnamed thing is
 
 
 @dataclass
@@ -197,8 +199,9 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         namesakes = tuple(c.id for c in mention.candidates[1:] if normalize_name(c.name) == normalize_name(best.name))
         if any(t.entity == best.id for t in reading.things):
             continue  # named again ("X ..., and X was ..."): one node, taken where it is first named
+        predicate = first >= 2 and words[first - 1] in INDEFINITE and words[first - 2] in COPULAS  # "is a comedy"
         reading.things.append(Thing(mention.text, mention.start, mention.end, first, last, best.id, best.name,
-                                    mention.score, optional=not marked, namesakes=namesakes,
+                                    mention.score, optional=not marked and not predicate, namesakes=namesakes,
                                     indefinite=first > 0 and words[first - 1] in INDEFINITE))
     for match in _VALUE.finditer(claim):
         first, last = _token_index(tokens, match.start(), match.end())
@@ -229,7 +232,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                 reading.phrases[-1] = Phrase(claim[tokens[last.first_token][1]:tokens[i][2]], last.first_token, i + 1,
                                              merged)
                 continue
-        reading.phrases.append(Phrase(words[i], i, i + 1, row))
+        reading.phrases.append(Phrase(words[i], i, i + 1, row, kind_word=i > 0 and words[i - 1] in INDEFINITE))
     reading.unknown_names = _unknown_names(claim, tokens, covered | optional_tokens, unread)
     return reading
 

@@ -21,27 +21,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
+from typing import Any
 from typing import Literal as TypingLiteral
 
 import numpy as np
 
 from ..answer import VERDICTS
+from ..datasets import QAItem
 from ..deadline import check
 from ..graph import KnowledgeGraph
 from ..learn.zero_shot import ZeroShotPathScorer
 from ..plans import Anchor, Compare, Exists, Intersect, QueryPlan, SetNode, Step, execute, support
 from ..plans.explain import Failure, describe_failure, failures
 from ..plans.literals import LiteralValues
-from .patterns import Attachment, ClaimPattern, PatternWeights, choose_pattern
+from ..text import STOPWORDS
+from .learned import WordRelations
+from .patterns import Attachment, ClaimPattern, PatternWeights, choose_pattern, rank_patterns
 from .reading import ClaimReading, Literal, Thing, read_claim
 from .schema import ClaimSchema, flip
 
-__all__ = ["VERDICTS", "ClaimVerdict", "ClaimVerifier", "FactCheck", "Verdict"]
+__all__ = ["MODEL_NAME", "VERDICTS", "ClaimVerdict", "ClaimVerifier", "FactCheck", "Verdict"]
 
 Verdict = TypingLiteral["true", "false", "not enough evidence"]
 Triple = tuple[int, int, int]
 UNCHECKED = 0.5  # a phrase naming a relation this strongly must be checked by some fact
-SHOWN_INSTEAD = 10  # edges shown of what the KG holds instead of a failed fact
+SHOWN_INSTEAD = 10
+MODEL_NAME = "claims"  # ``models/claims/`` of a version: what was learned from labelled claims  # edges shown of what the KG holds instead of a failed fact
 
 
 @dataclass
@@ -79,9 +85,43 @@ def _not_enough(claim: str, reason: str, reading: ClaimReading | None = None) ->
 class ClaimVerifier:
     """Checks claims against one KG (built once per KG; safe to share between threads)."""
 
-    def __init__(self, kg: KnowledgeGraph, weights: PatternWeights | None = None) -> None:
+    def __init__(self, kg: KnowledgeGraph, weights: PatternWeights | None = None,
+                 learned: WordRelations | None = None) -> None:
         self.kg = kg
         self.weights = weights or PatternWeights()
+        self.learned = learned  # words learned from labelled claims (`fit`), or None
+
+    @classmethod
+    def open(cls, kg: KnowledgeGraph) -> ClaimVerifier:
+        """The verifier with what the database learned from labelled claims (`MODEL_NAME`), if anything."""
+        return cls(kg, learned=WordRelations.load(kg.files.model_dir(MODEL_NAME), kg.relations))
+
+    def fit(self, items: Sequence[QAItem]) -> dict[str, Any]:
+        """Learn which relation the claims' words name from claims labelled true (`kgrag.claims.learned`);
+        returns a report (empty when no claim could teach anything)."""
+        table = WordRelations(self.kg.relations)
+        self.learned = None  # read with the zero-shot strengths only while learning
+        taught = words = 0
+        true = [it for it in items if it.label == "true"]
+        for item in true:
+            check()
+            reading = self.read(item.question)
+            if reading.unknown_names or len(reading.nodes) < 2:
+                continue
+            for pattern in rank_patterns(self.schema, reading, self.canonical, self.weights):
+                if all(self._check(plan, parts).holds for plan, parts in self._plans(pattern)):
+                    words += table.learn(reading, pattern, STOPWORDS)
+                    taught += 1
+                    break
+        self.learned = table if table else None
+        if not table:
+            return {}
+        return {"claims": len(items), "labelled_true": len(true), "taught": taught, "words_counted": words,
+                "vocabulary": len(table.counts)}
+
+    def save(self, directory: Path) -> None:
+        if self.learned is not None:
+            self.learned.save(directory)
 
     @cached_property
     def scorer(self) -> ZeroShotPathScorer:
@@ -101,7 +141,10 @@ class ClaimVerifier:
 
     def read(self, claim: str) -> ClaimReading:
         knows = getattr(self.kg.embedder, "knows_word", None)  # a static vocabulary, where the embedder has one
-        return read_claim(claim, self.kg.linker, self.scorer.word_relation_strength, self.weights.threshold,
+        strength = self.scorer.word_relation_strength
+        if self.learned is not None:
+            strength = self.learned.with_zero_shot(strength)
+        return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
                           knows if callable(knows) else lambda word: True)
 
     def verify(self, claim: str) -> ClaimVerdict:
@@ -150,7 +193,8 @@ class ClaimVerifier:
         used = {id(a.phrase) for a in pattern.attachments if a.phrase is not None}
         checked = {a.relation for a in pattern.attachments}
         nodes = [n for n in (pattern.centre, *(a.node for a in pattern.attachments)) if n is not None]
-        return [p.text for p in reading.phrases if id(p) not in used and float(p.strength.max()) >= UNCHECKED
+        return [p.text for p in reading.phrases if id(p) not in used and not p.kind_word
+                and float(p.strength.max()) >= UNCHECKED
                 and int(np.argmax(p.strength)) not in checked
                 and not any(p.first_token < n.last_token and n.first_token < p.last_token for n in nodes)]
 

@@ -145,6 +145,12 @@ class Method(ABC, Generic[OptionsT]):
         result.timings["total"] = time.perf_counter() - t0
         return result
 
+    @property
+    def model_name(self) -> str:
+        """The ``models/<name>/`` folder `save` writes and the database keeps: the method's name,
+        except where what it learned is shared (claims checked by several methods: ``claims``)."""
+        return self.name
+
     def save(self, directory: Path) -> None:
         """Persist what ``fit`` learned (default: nothing)."""
 

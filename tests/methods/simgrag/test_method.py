@@ -53,8 +53,18 @@ def test_verification_without_llm_uses_the_distance_threshold(simgrag, sample_kg
     false = m.answer_with_pattern("The Wild Bunch was directed by Greta Gerwig and written by Greta Gerwig",
                                   Pattern((("The Wild Bunch", "directed by", "Greta Gerwig"),
                                            ("The Wild Bunch", "written by", "Greta Gerwig"))))
-    assert true.label is True and any(e.kind == "subgraph" for e in true.evidence)
-    assert false.label is False
+    assert true.label == "true" and any(e.kind == "subgraph" for e in true.evidence)
+    assert false.label == "false"
+
+
+def test_verification_of_a_claim_with_no_llm_checks_its_facts(sample_kg):
+    m = create_method("simgrag", sample_kg, task="verify")
+    true = m.answer("The Wild Bunch was directed by Sam Peckinpah.")
+    false = m.answer("The Wild Bunch was directed by John Woo.")
+    assert (true.label, false.label) == ("true", "false")
+    facts = [e for e in false.evidence if e.kind == "fact"]
+    assert facts and facts[0].data["holds"] is False and "Sam Peckinpah" in facts[0].text
+    assert facts[0].plan is not None and facts[0].plan["op"] == "exists"
 
 
 def test_llm_pattern_source_and_generation_run_end_to_end(sample_kg, local_llm, sample_split):

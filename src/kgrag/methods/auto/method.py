@@ -20,7 +20,6 @@ import json
 import shutil
 import threading
 from collections.abc import Mapping
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -29,8 +28,6 @@ from pydantic import Field, field_validator
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
-from ...claims import ClaimVerifier
-from ...claims.answer import verdict_answer
 from ...datasets import QAItem, split_items
 from ...deadline import check
 from ...errors import NoAnswer, UnknownMethodError
@@ -42,6 +39,7 @@ from ...learn.score_fusion import fit_zero_shot_weight
 from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
 from ...paths import PathCandidate, route_counts
 from ..base import Method
+from ..claim_checking import ClaimChecking
 from ..options import MethodOptions
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
@@ -110,7 +108,7 @@ class AutoOptions(MethodOptions):
 
 
 @register_method
-class AutoMethod(Method[AutoOptions]):
+class AutoMethod(ClaimChecking, Method[AutoOptions]):
     """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no choosing, no QA pairs needed)."""
 
     name = "auto"
@@ -222,14 +220,9 @@ class AutoMethod(Method[AutoOptions]):
     def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:
         return (options or {}).get("task", "kgqa") != "verify"  # checking claims needs no calibration
 
-    @cached_property
-    def verifier(self) -> ClaimVerifier:
-        return ClaimVerifier(self.kg)
-
     def _answer(self, question: str, result: Answer) -> None:
-        if self.options.task == "verify":
-            with result.stage("verify"):
-                verdict_answer(self.verifier.verify(question), self.kg, self.name, result)
+        if self.checks_claims:
+            self.check_claim(question, result)
             return
         if self.kg.num_edges == 0 and self.kg.has_documents:  # documents and tables only: SAGE answers
             self._answer_from_documents(question, result)
@@ -322,8 +315,8 @@ class AutoMethod(Method[AutoOptions]):
         """With pairs: the members learn from most of them; the rest choose the path members'
         zero-shot weight, then fit the confidence. Without: the confidence comes from synthetic
         questions (`self_train`). Checking claims learns nothing here (`kgrag.claims` reads the KG)."""
-        if self.options.task == "verify":
-            return {}
+        if self.checks_claims:
+            return self.fit_claims(pairs)
         if not pairs:
             return self.self_train()
         learn, held = split_items(pairs, self.options.calibration_holdout, seed=1)
@@ -366,6 +359,9 @@ class AutoMethod(Method[AutoOptions]):
         return report
 
     def save(self, directory: Path) -> None:
+        if self.checks_claims:
+            self.save_claims(directory)
+            return
         directory.mkdir(parents=True, exist_ok=True)
         for n in self._trained:
             self.members[n].save(directory / "members" / n)
@@ -380,7 +376,10 @@ class AutoMethod(Method[AutoOptions]):
 
     def load(self, directory: Path) -> bool:
         """The members' saved models (each falls back to what its own training saved) and the
-        confidence; False when no confidence was saved (it is then self-trained on first use)."""
+        confidence; False when no confidence was saved (it is then self-trained on first use).
+        Checking claims loads nothing here (the verifier reads ``models/claims/``)."""
+        if self.checks_claims:
+            return False
         for n, m in self.members.items():
             if m.load(directory / "members" / n):
                 self._trained.add(n)

@@ -12,13 +12,12 @@ import numpy as np
 from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
-from ...claims import ClaimVerifier
-from ...claims.answer import verdict_answer
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
 from ...vector_index import RowIndex, nearest_rows
 from ..base import UNLINKED
+from ..claim_checking import ClaimChecking
 from ..learned import LearnedPathMethod
 from ..options import PathModelOptions
 from ..registry import register_method
@@ -50,7 +49,7 @@ class SimGRAGOptions(PathModelOptions):
 
 
 @register_method
-class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
+class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
     """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance."""
 
     name = "simgrag"
@@ -62,7 +61,18 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
 
     # ---- learning (the learned pattern source) -----------------------------------------------------
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
+        if self.checks_claims:
+            return self.fit_claims(pairs)
         return self.selector.fit(pairs) if self.options.pattern_source == "learned" else {}
+
+    def save(self, directory: Path) -> None:
+        if self.checks_claims:
+            self.save_claims(directory)
+        else:
+            super().save(directory)
+
+    def load(self, directory: Path) -> bool:
+        return False if self.checks_claims else super().load(directory)
 
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:
@@ -141,14 +151,9 @@ class SimGRAGMethod(LearnedPathMethod[SimGRAGOptions]):
             found += [(comp, nodes, m) for m in res.matches]
         return found
 
-    @cached_property
-    def verifier(self) -> ClaimVerifier:
-        return ClaimVerifier(self.kg)
-
     def _answer(self, question: str, result: Answer) -> None:
-        if self.options.task == "verify" and self.options.pattern_source == "learned":
-            with result.stage("verify"):  # no LLM: the claim's facts as query plans, checked exactly
-                verdict_answer(self.verifier.verify(question), self.kg, self.name, result)
+        if self.checks_claims:  # no LLM: the claim's facts as query plans, checked exactly
+            self.check_claim(question, result)
             return
         with result.stage("pattern"):
             pattern = self.pattern(question, result)
