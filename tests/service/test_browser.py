@@ -181,3 +181,102 @@ def test_invalid_option_is_refused_with_its_name(browser: WebDriver, served_db: 
     WebDriverWait(browser, ANSWER_TIMEOUT_S).until(lambda d: error.is_displayed())
     assert "422" in error.text and "top_m" in error.text, error.text
     assert not browser.find_elements(By.CSS_SELECTOR, "#answers li.answer")
+
+
+FALSE_CLAIM = "21 Grams was directed by John Woo."
+DIRECTOR = "Alejandro González Iñárritu"
+
+
+def _check_claim(driver: WebDriver, claim: str) -> str:
+    """In claim mode: type the claim, click Check, wait for the verdict (or fail with the page's error)."""
+    box = driver.find_element(By.ID, "question")
+    box.clear()
+    box.send_keys(claim)
+    button = driver.find_element(By.ID, "ask")
+    assert button.text == "Check"
+    button.click()
+
+    def done(d: WebDriver) -> bool:
+        return bool(d.find_element(By.ID, "claim-verdict").text) or (
+            d.find_element(By.ID, "error").is_displayed() and not d.find_element(By.ID, "ask").get_attribute("disabled"))
+
+    try:
+        WebDriverWait(driver, ANSWER_TIMEOUT_S).until(done)
+    except TimeoutException:
+        pytest.fail(f"no verdict within {ANSWER_TIMEOUT_S} s; status={_text(driver, 'status')!r}\n{_console(driver)}")
+    verdict = _text(driver, "claim-verdict")
+    assert verdict, f"the page shows an error instead of a verdict: {_text(driver, 'error')!r}\n{_console(driver)}"
+    return verdict
+
+
+def test_claim_mode_shows_the_verdict_the_facts_and_the_graph(browser: WebDriver, served_db: str,
+                                                                tmp_path: Path) -> None:
+    browser.get(served_db.rstrip("/") + "/")
+    _wait_for_methods(browser)
+    question_mode, claim_mode = browser.find_element(By.ID, "mode-ask"), browser.find_element(By.ID, "mode-verify")
+    assert question_mode.get_attribute("aria-pressed") == "true" and claim_mode.get_attribute("aria-pressed") == "false"
+    box = browser.find_element(By.ID, "question")
+    box.send_keys(QUESTION)  # kept for question mode
+    claim_mode.click()
+    assert claim_mode.get_attribute("aria-pressed") == "true"
+    assert box.get_attribute("value") == "" and "claim" in box.get_attribute("placeholder")
+    assert not browser.find_element(By.ID, "method").is_displayed(), "the method picker is for questions"
+
+    assert _check_claim(browser, FALSE_CLAIM) == "false"
+    assert not browser.find_element(By.ID, "error").is_displayed(), _text(browser, "error")
+    verdict = browser.find_element(By.ID, "claim-verdict")
+    assert "false" in verdict.get_attribute("class").split()
+    assert verdict.value_of_css_property("color") == "rgba(153, 27, 27, 1)"  # red (--false-ink)
+    assert _text(browser, "claim-confidence").startswith("confidence 0.")
+    assert "John Woo" in _text(browser, "claim-reason")
+    (fact,) = browser.find_elements(By.CSS_SELECTOR, "#facts li.fact")
+    assert "fails" in fact.get_attribute("class").split() and "does not hold" in fact.text
+    assert f"KG holds instead: 21 Grams —directed_by→ {DIRECTOR}" in fact.text, fact.text
+    assert not browser.find_element(By.ID, "answers-card").is_displayed(), "the answers card is for questions"
+    assert "Checked by auto" in _text(browser, "status")
+
+    graph = browser.find_element(By.ID, "graph")
+    WebDriverWait(browser, 10).until(lambda d: graph.get_attribute("data-nodes") is not None)
+    assert int(graph.get_attribute("data-nodes")) >= 2, "the deciding subgraph was not drawn"
+    assert int(graph.get_attribute("data-edges")) >= 1
+    assert graph.find_elements(By.CSS_SELECTOR, "canvas"), "no Cytoscape canvas in #graph"
+    assert graph.size["height"] > 100 and graph.size["width"] > 100
+    drawn = browser.execute_script(
+        "const cy = window.kgrag.cy;"
+        "return [cy.nodes('[role = \"question\"]').map((n) => n.data('name')).sort(),"
+        "        cy.edges('[mark = \"instead\"]').map((e) => e.target().data('name'))];")
+    assert drawn == [["21 Grams", "John Woo"], [DIRECTOR]], drawn
+    assert "fact" in _text(browser, "evidence")
+    _save_png(browser, tmp_path / "browser-claim.png", SCREENSHOTS / "browser-claim.png")
+
+    question_mode.click()  # back to questions: what was typed there, and the answers
+    assert box.get_attribute("value") == QUESTION and browser.find_element(By.ID, "ask").text == "Ask"
+    assert ANSWER in _ask(browser, QUESTION)
+    assert not browser.find_element(By.ID, "claim-card").is_displayed()
+
+
+def test_claim_mode_shows_the_servers_refusals(browser: WebDriver, demo_db: Path) -> None:
+    """The 422 of a claim too long (naming the field), and the 403 of a server that serves no method
+    checking claims, shown as /ask's errors are."""
+    from kgrag.service import ServiceSettings
+
+    from .conftest import running
+
+    with running(ServiceSettings(db=demo_db, method="baseline", methods=("baseline",))) as url:
+        browser.get(url + "/")
+        _wait_for_methods(browser)
+        browser.find_element(By.ID, "mode-verify").click()
+        box = browser.find_element(By.ID, "question")
+        browser.execute_script("arguments[0].value = 'x'.repeat(2001)", box)
+        box.submit()
+        error = browser.find_element(By.ID, "error")
+        WebDriverWait(browser, ANSWER_TIMEOUT_S).until(lambda d: error.is_displayed())
+        assert "422 Invalid request: POST /verify failed" in error.text and "claim: " in error.text, error.text
+        assert "2000 characters" in error.text, error.text
+
+        box.clear()
+        box.send_keys(FALSE_CLAIM)
+        box.submit()
+        WebDriverWait(browser, ANSWER_TIMEOUT_S).until(lambda d: "403" in error.text)
+        assert "403" in error.text and "POST /verify" in error.text and "auto or simgrag" in error.text, error.text
+        assert not browser.find_element(By.ID, "results").is_displayed()

@@ -25,6 +25,8 @@ from .conftest import TOKEN, serving
 pytestmark = pytest.mark.integration
 QUESTION = "who directed 21 Grams"
 DIRECTOR = "Alejandro González Iñárritu"
+TRUE_CLAIM = f"21 Grams was directed by {DIRECTOR}."
+FALSE_CLAIM = "21 Grams was directed by John Woo."
 
 
 async def _exercise(session: ClientSession) -> dict[str, Any]:
@@ -38,6 +40,9 @@ async def _exercise(session: ClientSession) -> dict[str, Any]:
     got["query"] = await session.call_tool("query", {"cypher": "MATCH (n) RETURN count(n) AS n"})
     got["write"] = await session.call_tool("query", {"cypher": "MATCH (n) DETACH DELETE n"})
     got["info"] = await session.call_tool("info", {})
+    got["verify_true"] = await session.call_tool("verify", {"claim": TRUE_CLAIM})
+    got["verify_false"] = await session.call_tool("verify", {"claim": FALSE_CLAIM})
+    got["verify_empty"] = await session.call_tool("verify", {"claim": ""})
     got["bad_option"] = await session.call_tool("ask", {"question": QUESTION, "options": {"no_such_option": 1}})
     got["bad_method"] = await session.call_tool("ask", {"question": QUESTION, "method": "nope"})
     got["empty"] = await session.call_tool("ask", {"question": ""})
@@ -47,7 +52,10 @@ async def _exercise(session: ClientSession) -> dict[str, Any]:
 
 def _check(got: dict[str, Any]) -> None:
     tools = got["tools"]
-    assert set(tools) == {"ask", "link", "query", "info"}
+    assert set(tools) == {"ask", "verify", "link", "query", "info"}
+    assert tools["verify"].input_schema["required"] == ["claim"]
+    assert tools["verify"].input_schema["properties"]["claim"]["maxLength"] == 2000
+    assert tools["verify"].output_schema is not None and "label" in tools["verify"].output_schema["properties"]
     ask_schema = tools["ask"].input_schema
     assert ask_schema["required"] == ["question"]
     assert ask_schema["properties"]["question"]["maxLength"] == 2000
@@ -72,6 +80,18 @@ def _check(got: dict[str, Any]) -> None:
     info = got["info"].structured_content
     assert info["database"]["nodes"] == count["rows"][0]["n"] and "directed_by" in info["database"]["relations"]
     assert {"baseline", "graphraft", "auto"} <= {m["name"] for m in info["methods"]}
+
+    verified = got["verify_true"]
+    assert not verified.is_error, verified.content[0].text
+    verdict = verified.structured_content
+    assert verdict["label"] == "true" and verdict["method"] == "auto" and verdict["llm_calls"] == []
+    assert json.loads(verified.content[0].text) == verdict
+    assert {DIRECTOR, "21 Grams"} <= {n["name"] for n in verdict["subgraph"]["nodes"]}
+    refuted = got["verify_false"].structured_content
+    assert not got["verify_false"].is_error and refuted["label"] == "false"
+    (fact,) = [e for e in refuted["evidence"] if e["kind"] == "fact"]
+    assert fact["data"]["holds"] is False and DIRECTOR in fact["text"]  # what the KG holds instead
+    assert got["verify_empty"].is_error and "claim" in got["verify_empty"].content[0].text
 
     assert got["bad_option"].is_error and "no_such_option" in got["bad_option"].content[0].text
     assert got["bad_method"].is_error and "nope" in got["bad_method"].content[0].text

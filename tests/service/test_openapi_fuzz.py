@@ -20,8 +20,10 @@ the response of every failure:
 Runs: the token-protected server with its token (the main run, ~500 requests), the open server
 and the token-protected server without the token (smaller runs), each serving baseline and
 graphraft: the document's request schema is one per served method, so most requests the fuzzer
-builds are valid and run the method (graphraft with any options the document allows). About 100 s
-on two cores (other jobs running), the demo KG's ingest included.
+builds are valid and run the method (graphraft with any options the document allows). Those
+servers check no claims (``POST /verify`` is their 403); a fourth run fuzzes ``POST /verify`` alone
+on a server that serves auto, so that the claims it builds are checked. About 110 s on two cores
+(other jobs running), the demo KG's ingest included.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 # The servers fuzzed serve two methods (`--methods baseline,graphraft`): every request the document
 # allows then runs a real method on the demo KG, and the document has a union of two request schemas.
 SERVED = ("baseline", "graphraft")
+# The server of the /verify run: auto checks its claims (with no LLM: `kgrag.claims`).
+CLAIMS_SERVED = ("baseline", "auto")
 
 
 @dataclass
@@ -133,7 +137,8 @@ def _read_report(name: str, returncode: int, output: str, report: Path) -> Run:
 
 
 def _st_run(name: str, location: str, workdir: Path, *, base_url: str | None = None,
-            headers: dict[str, str] | None = None, max_examples: int, checks: str = "all") -> Run:
+            headers: dict[str, str] | None = None, max_examples: int, checks: str = "all",
+            path: str | None = None) -> Run:
     """``st run`` over ``location`` (a URL or a file) in ``workdir`` (its cache and report stay there)."""
     workdir.mkdir(parents=True, exist_ok=True)
     report = workdir / "events.ndjson"
@@ -143,6 +148,8 @@ def _st_run(name: str, location: str, workdir: Path, *, base_url: str | None = N
            "--report", "ndjson", "--report-ndjson-path", str(report)]
     if base_url:
         cmd += ["--url", base_url]
+    if path:
+        cmd += ["--include-path", path]
     for key, value in (headers or {}).items():
         cmd += ["--header", f"{key}: {value}"]
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120"}
@@ -166,9 +173,15 @@ def served_with_token(demo_db: Path) -> Iterator[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def runs(served_db: str, served_with_token: tuple[str, str],
+def served_for_claims(demo_db: Path) -> Iterator[str]:
+    with running(ServiceSettings(db=demo_db, method="baseline", methods=CLAIMS_SERVED)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def runs(served_db: str, served_with_token: tuple[str, str], served_for_claims: str,
          tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
-    """The three schemathesis runs, once for the module (the servers are conftest's)."""
+    """The four schemathesis runs, once for the module (on the servers above)."""
     open_server, (token_server, token) = served_db, served_with_token
     assert token == TOKEN
     root = tmp_path_factory.mktemp("schemathesis")
@@ -183,10 +196,13 @@ def runs(served_db: str, served_with_token: tuple[str, str],
         "no-token": _st_run("token-protected server, without the token", str(root / "openapi.json"),
                             root / "no-token", base_url=token_server, max_examples=SMALL_EXAMPLES,
                             checks="not_a_server_error"),
+        "verify": _st_run("POST /verify on a server that checks claims", f"{served_for_claims}/openapi.json",
+                          root / "verify", max_examples=SMALL_EXAMPLES, path="/verify"),
     }
 
 
-def _findings(runs: dict[str, Run], checks: Iterable[str], names: Iterable[str] = ("token", "open")) -> list[Finding]:
+def _findings(runs: dict[str, Run], checks: Iterable[str],
+              names: Iterable[str] = ("token", "open", "verify")) -> list[Finding]:
     wanted = set(checks)
     return [f for name in names for f in runs[name].findings if f.check in wanted]
 
@@ -212,6 +228,10 @@ def test_the_runs_exercised_every_route(runs: dict[str, Run]) -> None:
     main = runs["token"].statuses
     assert main[("POST /ask", 200)] >= 10 and main[("POST /ask/stream", 200)] >= 10, dict(main)
     assert sum(n for (_, status), n in main.items() if status is not None and 400 <= status < 500) >= 50, dict(main)
+    assert main[("POST /verify", 403)] >= 1, dict(main)  # it serves no method that checks claims
+    claims = runs["verify"].statuses
+    assert {label for label, _ in claims} == {"POST /verify"}, dict(claims)
+    assert claims[("POST /verify", 200)] >= 10 and claims[("POST /verify", 422)] >= 10, dict(claims)
 
 
 def test_no_server_errors_and_no_network_errors(runs: dict[str, Run]) -> None:
@@ -253,7 +273,7 @@ def test_other_checks(runs: dict[str, Run]) -> None:
     grouped = {"not_a_server_error", "status_code_conformance", "content_type_conformance",
                "response_headers_conformance", "response_schema_conformance", "negative_data_rejection",
                "missing_required_header", "unsupported_method", "allow_header_conformance", "positive_data_acceptance"}
-    findings = [f for name in ("token", "open") for f in runs[name].findings if f.check not in grouped]
+    findings = [f for name in ("token", "open", "verify") for f in runs[name].findings if f.check not in grouped]
     assert not findings, _report("other failed checks", findings)
 
 

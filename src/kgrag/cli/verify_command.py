@@ -25,11 +25,14 @@ COLOURS = {"true": "green", "false": "red", "not enough evidence": "yellow"}
 
 def _claims_in(path: Path) -> list[tuple[str, str]]:
     """(claim, where) of each claim in a file: JSONL with ``question`` (or ``claim``), or one per line."""
-    from ..store.records import check_file
+    from ..errors import InputProblem
+    from ..store.records import check_file, text_lines
 
     check_file(path)
     claims = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in text_lines(path):  # bytes that are not UTF-8 are one line's error, not a traceback
+        if isinstance(line, InputProblem):
+            raise InputFileError(str(line))
         text = line.strip()
         if not text or text.startswith("#"):
             continue
@@ -39,9 +42,10 @@ def _claims_in(path: Path) -> list[tuple[str, str]]:
                 obj = json.loads(text)
             except json.JSONDecodeError as exc:
                 raise InputFileError(f"{where}: not valid JSON ({exc.msg})") from None
-            text = obj.get("question", obj.get("claim")) if isinstance(obj, dict) else None
-            if not isinstance(text, str) or not text.strip():
+            value = obj.get("question", obj.get("claim")) if isinstance(obj, dict) else None
+            if not isinstance(value, str) or not value.strip():
                 raise InputFileError(f"{where}: field 'question' (or 'claim') must be a non-empty string")
+            text = value
         claims.append((text.strip(), where))
     if not claims:
         raise InputFileError(f"{path}: no claims in the file")

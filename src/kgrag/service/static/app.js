@@ -5,9 +5,17 @@
 (() => {
   const TOKEN_KEY = "kgrag.token";
   const STREAM_KEY = "kgrag.stream";
+  const MODE_KEY = "kgrag.mode";
   const RANKING_SHOWN = 10;   // the ranking is shown up to this rank
   const EVIDENCE_SHOWN = 30;  // evidence items before "show all"
-  const COLORS = { question: "#2563eb", answer: "#16a34a", context: "#9ca3af" };
+  const COLORS = { question: "#2563eb", answer: "#16a34a", context: "#9ca3af", instead: "#dc2626" };
+  // a claim's verdict (Answer.label) -> its CSS class
+  const VERDICT_CLASS = { true: "true", false: "false", "not enough evidence": "nei" };
+  const MODES = {
+    ask: { label: "Question", button: "Ask", busy: "Asking…", placeholder: "Ask a question, e.g. who directed Inception" },
+    verify: { label: "Claim", button: "Check", busy: "Checking…",
+              placeholder: "Check a claim, e.g. Inception was directed by Christopher Nolan" },
+  };
 
   const $ = (id) => document.getElementById(id);
 
@@ -26,6 +34,8 @@
     controller: null,      // AbortController of the request in flight
     cy: null,              // the Cytoscape instance
     lastSubgraph: null,
+    mode: "ask",           // "ask" (a question, POST /ask) or "verify" (a claim, POST /verify)
+    drafts: { ask: "", verify: "" },  // what was typed in each mode
   };
 
   // ---------- small DOM helpers (text only) ----------
@@ -385,7 +395,7 @@
     const stream = $("stream").checked;
     clearError();
     $("ask").disabled = true;
-    $("ask").textContent = "Asking…";
+    $("ask").textContent = MODES.ask.busy;
     const t0 = performance.now();
     try {
       if (!state.info) {
@@ -427,7 +437,92 @@
       if (state.controller === controller) {
         state.controller = null;
         $("ask").disabled = false;
-        $("ask").textContent = "Ask";
+        $("ask").textContent = MODES[state.mode].button;
+      }
+    }
+  }
+
+  // ---------- question or claim ----------
+
+  function setMode(mode) {
+    if (!(mode in MODES)) mode = "ask";
+    const box = $("question");
+    if (mode !== state.mode) {
+      state.drafts[state.mode] = box.value;
+      box.value = state.drafts[mode] || "";
+      if (state.controller) state.controller.abort();  // its result belongs to the other mode
+      show($("results"), false);
+      if (state.info) {  // else the error says why /info failed (e.g. a token is needed): it stays
+        clearError();
+        setStatus("Ready.");
+      }
+    }
+    state.mode = mode;
+    localStorage.setItem(MODE_KEY, mode);
+    document.body.classList.toggle("claim-mode", mode === "verify");
+    for (const m of Object.keys(MODES)) $(`mode-${m}`).setAttribute("aria-pressed", String(m === mode));
+    box.placeholder = MODES[mode].placeholder;
+    $("question-label").textContent = MODES[mode].label;
+    $("legend-q").textContent = mode === "verify" ? "claim" : "question";
+    const button = $("ask");
+    if (!button.disabled) button.textContent = MODES[mode].button;
+  }
+
+  function submit(ev) {
+    return state.mode === "verify" ? verify(ev) : ask(ev);
+  }
+
+  // ---------- checking a claim ----------
+
+  async function verify(ev) {
+    if (ev) ev.preventDefault();
+    const claim = $("question").value.trim();
+    if (!claim) {
+      setStatus("Type a claim first.", "bad");
+      $("question").focus();
+      return;
+    }
+    if (state.controller) state.controller.abort();
+    const controller = new AbortController();
+    state.controller = controller;
+    clearError();
+    $("ask").disabled = true;
+    $("ask").textContent = MODES.verify.busy;
+    const t0 = performance.now();
+    try {
+      if (!state.info) {
+        // /info failed (e.g. 401 before a token was entered): try again with the current token.
+        if (!(await loadInfo()) || controller.signal.aborted) return;
+      }
+      resetResults();
+      show($("results"), true);
+      setStatus("Checking the claim…", "busy");
+      const resp = await fetch(BASE + "verify", {
+        method: "POST", headers: headers(true), body: JSON.stringify({ claim }), signal: controller.signal,
+      });
+      if (!resp.ok) throw await errorFrom(resp);
+      const answer = await resp.json();
+      if (controller.signal.aborted) return;
+      renderVerdict(answer);
+      const secs = ((performance.now() - t0) / 1000).toFixed(2);
+      setStatus(answer.error ? `No verdict (${secs} s).` : `Checked by ${answer.method} in ${secs} s.`,
+                answer.error ? "bad" : "ok");
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      const e = explainHttp(err, "POST /verify");
+      if (err instanceof HttpError && err.answer) {
+        renderVerdict(err.answer);  // e.g. past the time limit: what was found before it
+        show($("results"), true);
+      } else {
+        show($("results"), false);
+      }
+      if (e) showError(...e);
+      setStatus("Failed.", "bad");
+    } finally {
+      if (state.controller === controller) {
+        state.controller = null;
+        $("ask").disabled = false;
+        $("ask").textContent = MODES[state.mode].button;
       }
     }
   }
@@ -516,7 +611,11 @@
   // ---------- results ----------
 
   function resetResults() {
-    for (const id of ["answers", "ranking", "text", "warnings", "timings", "evidence", "node-info"]) clear($(id));
+    for (const id of ["answers", "ranking", "text", "warnings", "timings", "evidence", "node-info", "claim-verdict",
+                      "claim-confidence", "claim-reason", "facts"]) {
+      clear($(id));
+    }
+    $("claim-verdict").className = "claim-verdict";
     clear($("llm").querySelector("tbody"));
     for (const id of ["ranking-wrap", "warnings", "llm", "evidence-more", "verdict", "no-answers", "ranking-more"]) {
       show($(id), false);
@@ -555,9 +654,10 @@
     show($("ranking-more"), hidden > 0);
 
     const verdict = $("verdict");
-    if (a.label === true || a.label === false) {
-      verdict.textContent = a.label ? "supported" : "not supported";
-      verdict.className = "verdict " + (a.label ? "yes" : "no");
+    const label = verdictOf(a);
+    if (label) {
+      verdict.textContent = label;
+      verdict.className = "verdict " + ({ true: "yes", false: "no" }[label] || "nei");
     } else {
       show(verdict, false);
     }
@@ -576,6 +676,71 @@
     renderTimings(a);
     renderEvidence(a.evidence || []);
     renderGraph(a.subgraph, entities.slice(0, nSel).map((e) => e.id).filter((id) => id !== null && id !== undefined));
+  }
+
+  // An answer's verdict: "true", "false", "not enough evidence" (older servers: a JSON bool), else null.
+  function verdictOf(a) {
+    if (a.label === true || a.label === false) return String(a.label);
+    return typeof a.label === "string" && Object.hasOwn(VERDICT_CLASS, a.label) ? a.label : null;
+  }
+
+  // The name of relation number r: /info lists the KG's relations in their order.
+  function relationName(r) {
+    const rels = state.info && state.info.database && state.info.database.relations;
+    return Array.isArray(rels) && typeof r === "number" && r >= 0 && r < rels.length ? String(rels[r]) : null;
+  }
+
+  // A claim's answer (POST /verify): the verdict, its confidence and reason, each fact with whether it
+  // holds and the edges that decide (the match, or what the KG holds instead), the deciding subgraph.
+  function renderVerdict(a) {
+    const label = verdictOf(a);
+    const badge = $("claim-verdict");
+    badge.textContent = label || "no verdict";
+    badge.className = "claim-verdict " + (label ? VERDICT_CLASS[label] : "nei");
+    $("claim-confidence").textContent = typeof a.confidence === "number" ? `confidence ${fmtScore(a.confidence)}` : "";
+    const text = String(a.text || "");
+    $("claim-reason").textContent = label && text.startsWith(`${label}: `) ? text.slice(label.length + 2) : text;
+
+    const nodes = (a.subgraph && a.subgraph.nodes) || [];
+    const names = new Map(nodes.map((n) => [String(n.id), String(n.name ?? n.id)]));
+    const nameOf = (id) => names.get(String(id)) ?? `#${id}`;
+    const marks = new Map();  // "source|relation|target" of the deciding edges -> "holds" | "instead"
+    const facts = $("facts");
+    clear(facts);
+    for (const ev of a.evidence || []) {
+      if (ev.kind !== "fact") continue;
+      const data = ev.data && typeof ev.data === "object" ? ev.data : {};
+      const holds = data.holds === true || (data.holds === undefined && ev.score === 1);
+      const body = el("div", { class: "fact-body" }, el("div", { class: "fact-text", text: ev.text }));
+      const triples = (Array.isArray(data.triples) ? data.triples : []).filter((t) => Array.isArray(t) && t.length === 3);
+      if (triples.length) {
+        const list = el("ul", { class: "fact-edges" });
+        for (const [h, r, t] of triples) {
+          const rel = relationName(r);
+          marks.set(`${h}|${rel ?? ""}|${t}`, holds ? "holds" : "instead");
+          list.append(el("li", null,
+            el("span", { class: "edge-label", text: holds ? "matched:" : "KG holds instead:" }), " ",
+            el("strong", { text: nameOf(h) }), ` —${rel ?? `relation ${r}`}→ `, el("strong", { text: nameOf(t) })));
+        }
+        body.append(list);
+      }
+      facts.append(el("li", { class: `fact ${holds ? "holds" : "fails"}` },
+        el("span", { class: "fact-mark", title: holds ? "holds" : "does not hold", text: holds ? "✓" : "✗" }), body));
+    }
+    if (!facts.childElementCount) {
+      facts.append(el("li", { class: "muted", text: a.error ? "No facts were checked."
+        : "No fact of the claim could be checked against the graph." }));
+    }
+
+    if (a.error) showError("No verdict", a.error);
+    const warnings = $("warnings");
+    clear(warnings);
+    for (const w of a.warnings || []) warnings.append(el("li", { text: w }));
+    show(warnings, (a.warnings || []).length > 0);
+
+    renderTimings(a);
+    renderEvidence(a.evidence || []);
+    renderGraph(a.subgraph, [], marks);
   }
 
   function renderTimings(a) {
@@ -646,7 +811,8 @@
     state.lastSubgraph = null;
   }
 
-  function renderGraph(sub, answerIds) {
+  // marks: "source|relation|target" -> "holds" | "instead" (a claim's deciding edges; relation may be "")
+  function renderGraph(sub, answerIds, marks = null) {
     destroyGraph();
     const g = $("graph");
     const nodes = sub && Array.isArray(sub.nodes) ? sub.nodes : [];
@@ -675,8 +841,12 @@
     }
     edges.forEach((e, i) => {
       if (!ids.has(String(e.source)) || !ids.has(String(e.target))) return;
-      elements.push({ group: "edges", data: { id: `e${i}`, source: String(e.source), target: String(e.target),
-                                              relation: String(e.relation ?? "") } });
+      const data = { id: `e${i}`, source: String(e.source), target: String(e.target),
+                     relation: String(e.relation ?? "") };
+      const mark = marks && (marks.get(`${e.source}|${data.relation}|${e.target}`)
+                             || marks.get(`${e.source}||${e.target}`));
+      if (mark) data.mark = mark;
+      elements.push({ group: "edges", data });
     });
     const cy = window.cytoscape({
       container: g,
@@ -701,6 +871,10 @@
           color: "#475569", "min-zoomed-font-size": 6,
           "text-rotation": "autorotate", "text-background-color": "#ffffff", "text-background-opacity": 0.85,
           "text-background-padding": 1 } },
+        { selector: 'edge[mark = "holds"]', style: { "line-color": COLORS.answer, "target-arrow-color": COLORS.answer,
+          width: 2.5 } },
+        { selector: 'edge[mark = "instead"]', style: { "line-color": COLORS.instead, "target-arrow-color": COLORS.instead,
+          width: 2.5 } },
         { selector: "edge:selected", style: { "line-color": "#f59e0b", "target-arrow-color": "#f59e0b", width: 2.5 } },
       ],
     });
@@ -815,7 +989,11 @@
     $("stream").checked = localStorage.getItem(STREAM_KEY) === "1";
     $("stream").addEventListener("change", () => localStorage.setItem(STREAM_KEY, $("stream").checked ? "1" : "0"));
 
-    $("ask-form").addEventListener("submit", ask);
+    $("ask-form").addEventListener("submit", submit);
+    for (const m of Object.keys(MODES)) {
+      $(`mode-${m}`).addEventListener("click", () => { setMode(m); $("question").focus(); });
+    }
+    setMode(localStorage.getItem(MODE_KEY) || "ask");
     $("method").addEventListener("change", renderOptions);
     $("options-reset").addEventListener("click", () => {
       const m = $("method").value;
@@ -830,7 +1008,9 @@
   }
 
   // for the console and tests: the drawn graph
-  window.kgrag = { get cy() { return state.cy; }, get info() { return state.info; } };
+  window.kgrag = {
+    get cy() { return state.cy; }, get info() { return state.info; }, get mode() { return state.mode; },
+  };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
