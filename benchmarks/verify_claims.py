@@ -3,7 +3,7 @@ the confusion of verdicts, on the claims of benchmarks/data/claims.
 
 Usage: python benchmarks/verify_claims.py [--sets metaqa,geo] [--db-metaqa .bench-db] [--work runs/claims]
                                           [--out benchmarks/results/verify_claims.jsonl]
-                                          [--plot benchmarks/results/verify_claims.png] [--limit N]
+                                          [--plot benchmarks/results/verify_claims.png] [--limit N] [--learned]
 
 The MetaQA KG is ../shared/data/metaqa/kb.txt: pass a database of it (`python benchmarks/ingest.py`
 builds .bench-db), else it is ingested under --work (minutes; skipped cleanly when ../shared is
@@ -92,6 +92,31 @@ def run_set(name: str, db: kgrag.Database, args: argparse.Namespace) -> dict:
     return {"rows": rows, "groups": groups}
 
 
+def run_learned(name: str, db: kgrag.Database, args: argparse.Namespace) -> None:
+    """Zero-shot against learned from labelled claims, on the natural claims held out: the verifier
+    learns from the generated claims and half the natural ones (split by a hash of the text), and
+    both are scored on the other half (never seen by the learning)."""
+    from kgrag.claims import ClaimVerifier
+    from kgrag.datasets import load_jsonl, split_items
+
+    natural_train, natural_held = split_items(load_jsonl(DATA / name / "natural.jsonl"), 0.5, seed=0)
+    train = load_jsonl(DATA / name / "generated.jsonl") + natural_train
+    zero_shot, learned = ClaimVerifier(db.kg), ClaimVerifier(db.kg)
+    t0 = time.perf_counter()
+    report = learned.fit(train)
+    seconds = time.perf_counter() - t0
+    for label, verifier in (("zero-shot", zero_shot), ("learned", learned)):
+        by_type: dict[str, list[bool]] = defaultdict(list)
+        for item in natural_held:
+            right = verifier.verify(item.question).verdict == item.label
+            by_type[item.type or "all"].append(right)
+            by_type["all"].append(right)
+        for kind, rights in sorted(by_type.items()):
+            record(bench="verify_claims_learned", set=name, mode=label, type=kind, claims=len(rights),
+                   accuracy=round(float(np.mean(rights)), 4), trained_on=len(train),
+                   fit_seconds=round(seconds, 2), taught=report.get("taught"))
+
+
 def plot(results: dict[str, dict], path: Path) -> None:
     from matplotlib.figure import Figure
 
@@ -122,6 +147,8 @@ def main() -> None:
     p.add_argument("--out", default="benchmarks/results/verify_claims.jsonl")
     p.add_argument("--plot", default="benchmarks/results/verify_claims.png")
     p.add_argument("--limit", type=int, default=0)
+    p.add_argument("--learned", action="store_true", help="Also compare zero-shot with words learned from "
+                   "labelled claims on the held-out half of the natural claims.")
     p.add_argument("--data", default=str(DATA_DIR), help="The claims folder (one sub-folder per set).")
     args = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -134,6 +161,8 @@ def main() -> None:
         db = database(name, args)
         if db is not None:
             results[name] = run_set(name, db, args)
+            if args.learned:
+                run_learned(name, db, args)
     if results and args.plot:
         plot(results, Path(args.plot))
 

@@ -5,8 +5,8 @@ For each claim labelled true, the verifier's best readings are checked against t
 best-ranked reading whose facts all hold tells what the claim meant, and every content word the
 claim has outside its named things counts once for the relation of the fact nearest it. A word's
 learned strength for a relation is its share of the word's counts (with one count of doubt), used
-where it says more than the zero-shot strengths; words seen fewer than `MIN_COUNT` times teach
-nothing. Claims labelled false or not enough evidence teach nothing here: a false claim's holding
+where it says more than the zero-shot strengths; words seen fewer than `MIN_COUNT` times, or
+spread over relations (no relation with `MIN_SHARE` of them), teach nothing. Claims labelled false or not enough evidence teach nothing here: a false claim's holding
 reading is the wrong one.
 """
 
@@ -26,6 +26,7 @@ from .reading import ClaimReading, Literal, Thing
 __all__ = ["MIN_COUNT", "WordRelations"]
 
 MIN_COUNT = 2
+MIN_SHARE = 0.6  # a word used for many relations ("has", "thing") names none of them
 FILE = "claim_words.json"
 
 
@@ -64,7 +65,7 @@ class WordRelations:
                 continue
             total = sum(seen.values()) + 1  # one count of doubt: a word seen once says little
             for relation, count in seen.items():
-                if count >= MIN_COUNT:
+                if count >= MIN_COUNT and count / total >= MIN_SHARE:
                     out[k, relation] = count / total
         return out
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..plans.literals import literal_kind
+from ..plans.nodes import Direction
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
@@ -53,7 +54,7 @@ class Attachment:
 
     node: Node
     relation: int
-    direction: str  # from the centre to the node
+    direction: Direction  # from the centre to the node
     phrase: Phrase | None
     strength: float  # how strongly the phrase names the relation, times its proximity
     compatible: bool  # both ends have edges of the relation's sides

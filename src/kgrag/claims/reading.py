@@ -224,12 +224,12 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
             if i not in optional_tokens and not _a_word(words[i], knows):
                 unread.add(i)  # a word neither English (to the model) nor the KG's: part of a name it lacks
             continue
-        last = reading.phrases[-1] if reading.phrases else None
-        if last is not None and last.last_token == i and (i in optional_tokens) == (last.first_token in optional_tokens):
-            joint = np.minimum(last.strength, row)  # adjacent words naming one relation together
+        prev = reading.phrases[-1] if reading.phrases else None
+        if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens):
+            joint = np.minimum(prev.strength, row)  # adjacent words naming one relation together
             if float(joint.max()) >= threshold:
-                merged = (last.strength + row) / 2
-                reading.phrases[-1] = Phrase(claim[tokens[last.first_token][1]:tokens[i][2]], last.first_token, i + 1,
+                merged = (prev.strength + row) / 2
+                reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
                                              merged)
                 continue
         reading.phrases.append(Phrase(words[i], i, i + 1, row, kind_word=i > 0 and words[i - 1] in INDEFINITE))

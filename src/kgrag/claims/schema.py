@@ -17,16 +17,18 @@ import scipy.sparse as sp
 
 from ..plans.execute import csr_side, relation_run
 from ..plans.literals import LiteralKind, LiteralValues
+from ..plans.nodes import Direction
 from ..store.snapshot import GraphSnapshot
 
 __all__ = ["ClaimSchema", "Side", "flip"]
 
-Side = tuple[int, str]  # (relation, direction from the entity that has the edge)
-MEET_SHARE = 0.01  # entities with both sides, as a share of the rarer side's, for the two to meet
+Side = tuple[int, Direction]  # (relation, direction from the entity that has the edge)
+MEET_SHARE = 0.05  # entities with both sides, as a share of the rarer side's, for the two to meet
+MEET_MIN = 2  # and at least this many: a few names two kinds share (a film called "Drama") make no kind
 SAMPLE = 50  # values of a relation read to tell whether it holds literals
 
 
-def flip(direction: str) -> str:
+def flip(direction: Direction) -> Direction:
     return "in" if direction == "out" else "out"
 
 
@@ -40,7 +42,7 @@ class ClaimSchema:
         self.num_relations = snapshot.num_relations
         self.literals = literals or LiteralValues(names)
 
-    def has(self, entity: int, relation: int, direction: str) -> bool:
+    def has(self, entity: int, relation: int, direction: Direction) -> bool:
         """``entity`` has at least one ``relation`` edge in ``direction`` (two binary searches)."""
         indptr, _, rel = csr_side(self.snapshot, direction)
         lo, hi = relation_run(indptr, rel, entity, relation)
@@ -73,7 +75,7 @@ class ClaimSchema:
     @cached_property
     def _meets(self) -> np.ndarray:
         """(2R × 2R) whether entities having both sides are a real share of the rarer side (at least
-        `MEET_SHARE` of it, and one): one sparse product of the entity × side incidence with itself. A
+        `MEET_SHARE` of it, and `MEET_MIN`): one sparse product of the entity × side incidence with itself. A
         few entities that only share a name (a tag "r", a film "R" read as one) are not a kind."""
         edges = np.asarray(self.snapshot.edges)
         n, r = self.snapshot.num_nodes, self.num_relations
@@ -84,7 +86,8 @@ class ClaimSchema:
         incidence.data[:] = 1.0
         both = np.asarray((incidence.T @ incidence).toarray())
         sizes = np.diag(both)
-        return both >= np.maximum(np.minimum.outer(sizes, sizes) * MEET_SHARE, 1.0)
+        rarer = np.minimum.outer(sizes, sizes)
+        return (both >= np.maximum(rarer * MEET_SHARE, np.minimum(rarer, MEET_MIN))) & (both > 0)
 
     def meet(self, a: Side, b: Side) -> bool:
         """Entities of one kind have both sides (the unnamed middle of a claim)."""

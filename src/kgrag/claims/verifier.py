@@ -33,12 +33,13 @@ from ..deadline import check
 from ..graph import KnowledgeGraph
 from ..learn.zero_shot import ZeroShotPathScorer
 from ..plans import Anchor, Compare, Exists, Intersect, QueryPlan, SetNode, Step, execute, support
+from ..plans.execute import read_edges
 from ..plans.explain import Failure, describe_failure, failures
 from ..plans.literals import LiteralValues
 from ..text import STOPWORDS
 from .learned import WordRelations
 from .patterns import Attachment, ClaimPattern, PatternWeights, choose_pattern, rank_patterns
-from .reading import ClaimReading, Literal, Thing, read_claim
+from .reading import ClaimReading, Literal, StrengthFn, Thing, read_claim
 from .schema import ClaimSchema, flip
 
 __all__ = ["MODEL_NAME", "VERDICTS", "ClaimVerdict", "ClaimVerifier", "FactCheck", "Verdict"]
@@ -141,7 +142,7 @@ class ClaimVerifier:
 
     def read(self, claim: str) -> ClaimReading:
         knows = getattr(self.kg.embedder, "knows_word", None)  # a static vocabulary, where the embedder has one
-        strength = self.scorer.word_relation_strength
+        strength: StrengthFn = self.scorer.word_relation_strength
         if self.learned is not None:
             strength = self.learned.with_zero_shot(strength)
         return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
@@ -246,6 +247,12 @@ class ClaimVerifier:
             words = self.kg.relation_vocabulary.words[step.relation]
             return (f"the KG holds {self._sample(read[0].ids, read[0].size)} for '{words}' "
                     f"of {self.kg.names[step.input.entity] if isinstance(step.input, Anchor) else 'it'}")
+        if isinstance(node, Compare) and isinstance(node.input, Anchor):
+            words = self.kg.relation_vocabulary.words[node.relation]
+            held = np.unique(read_edges(self.kg.snapshot, np.array([node.input.entity]), node.relation,
+                                        node.direction)[1])
+            return (f"the KG holds {self._sample(held, len(held))} for '{words}' of "
+                    f"{self.kg.names[node.input.entity]}")
         if isinstance(node, Intersect):
             return (f"no entity is reached from both sides: one side reaches {self._sample(read[0].ids, read[0].size)}; "
                     f"the other {self._sample(read[1].ids, read[1].size)}")

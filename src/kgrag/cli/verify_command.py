@@ -5,15 +5,24 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
 from ..errors import InputFileError, KgragError
 from .answer_commands import TIMED_OUT
-from .common import DbOpt, LLMBackendOpt, LLMBaseUrlOpt, LLMConfigOpt, LLMModelOpt, OptionsOpt, llm_from_flags, out
-from .common import parse_method_options
+from .common import (
+    DbOpt,
+    LLMBackendOpt,
+    LLMBaseUrlOpt,
+    LLMConfigOpt,
+    LLMModelOpt,
+    OptionsOpt,
+    llm_from_flags,
+    out,
+    parse_method_options,
+)
 
 if TYPE_CHECKING:
     from ..answer import Answer
@@ -66,15 +75,15 @@ def show_verdict(ans: Answer) -> None:
             out.print("    [dim]why:[/] " + escape(ev.text), highlight=False)
 
 
-def verify(claim: Annotated[Optional[str], typer.Argument(help="The claim to check.")] = None,
+def verify(claim: Annotated[str | None, typer.Argument(help="The claim to check.")] = None,
            db: DbOpt = Path("kgrag-db"),
-           file: Annotated[Optional[Path], typer.Option(
+           file: Annotated[Path | None, typer.Option(
                "--file", help="Claims to check: JSONL with 'question' (or 'claim'), or one per line.")] = None,
            method: Annotated[str, typer.Option("--method", "-m", help="auto or simgrag (simgrag -o "
                                                "pattern_source=llm asks an LLM for the claim's pattern).")] = "auto",
            option: OptionsOpt = None,
            as_json: Annotated[bool, typer.Option("--json", help="Print each Answer as JSON (one per line).")] = False,
-           timeout: Annotated[Optional[float], typer.Option(
+           timeout: Annotated[float | None, typer.Option(
                help="Seconds each claim may take (exit code 124 when one is stopped).")] = None,
            llm: LLMBackendOpt = None, llm_model: LLMModelOpt = None, llm_base_url: LLMBaseUrlOpt = None,
            llm_config: LLMConfigOpt = None) -> None:

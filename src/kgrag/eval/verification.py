@@ -48,9 +48,8 @@ def verification_markdown(summary: dict[str, Any]) -> list[str]:
 
 
 def plot_confusion(table: dict[str, dict[str, int]], out: Path) -> None:
-    from matplotlib.figure import Figure
-
     import numpy as np
+    from matplotlib.figure import Figure
 
     golds = list(table)
     predicted = [*VERDICTS, NO_VERDICT]

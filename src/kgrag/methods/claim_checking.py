@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..answer import Answer
 from ..claims import ClaimVerifier
@@ -22,7 +22,7 @@ class ClaimChecking:
     """Mixed into a `Method` whose options have ``task`` (and, for SimGRAG, ``pattern_source``)."""
 
     kg: KnowledgeGraph
-    name: str
+    name: ClassVar[str]
     options: Any
 
     @property
@@ -41,7 +41,7 @@ class ClaimChecking:
 
     def check_claim(self, claim: str, result: Answer) -> None:
         with result.stage("verify"):
-            verdict_answer(self.verifier.verify(claim), self.kg, self.name, result)
+            verdict_answer(self.verifier.verify(claim), self.kg, result.method, result)
 
     def fit_claims(self, pairs: list[QAItem]) -> dict[str, Any]:
         """Learn from claims labelled true which relations their words name (nothing to learn

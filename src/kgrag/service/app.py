@@ -32,8 +32,17 @@ from ..linking.linker import mention_json
 from ..llm.base import tokens_to
 from ..store.versions import current_version
 from .limits import BodySizeLimit, TokenCheck
-from .models import (AskRequest, ErrorOut, HealthOut, InfoOut, LinkOut, LinkRequest, LLMFailureOut, TimeoutOut,
-                     VerifyRequest)
+from .models import (
+    AskRequest,
+    ErrorOut,
+    HealthOut,
+    InfoOut,
+    LinkOut,
+    LinkRequest,
+    LLMFailureOut,
+    TimeoutOut,
+    VerifyRequest,
+)
 from .requests import ask_body, to_ask_request
 from .rules import info_body, kgrag_version, llm_failed, verifying_method
 from .server import stop_work_on_signals

@@ -15,8 +15,16 @@ from ..methods import available_methods, describe_options, method_class
 if TYPE_CHECKING:
     from .settings import ServiceSettings
 
-__all__ = ["EXPENSIVE_VALUES", "check_remote_options", "expensive_reason", "info_body", "kgrag_version", "names_a_file",
-           "llm_failed", "verifying_method"]
+__all__ = [
+    "EXPENSIVE_VALUES",
+    "check_remote_options",
+    "expensive_reason",
+    "info_body",
+    "kgrag_version",
+    "llm_failed",
+    "names_a_file",
+    "verifying_method",
+]
 
 # An option set to one of these hands a step of every question to an LLM (or trains an adapter):
 # seconds to minutes on a CPU, where the methods' own steps take milliseconds.
