@@ -5,6 +5,7 @@ in the shapes the pages describe, and a small stand-in for the `../shared` MetaQ
 from __future__ import annotations
 
 import csv
+import json
 import re
 import textwrap
 from collections import defaultdict
@@ -68,6 +69,11 @@ def _iri(kind: str, name: str) -> str:
 def write_inputs(work: Path) -> None:
     """Small input files under every name the executed lines of the docs use."""
     (work / "kb.txt").write_text(MOVIES + FARGO, encoding="utf-8")
+    claims = [("Fargo was directed by Joel Coen.", True, "one-fact"),
+              ("Fargo was released in 1997.", False, "one-fact"),
+              ("Joel Coen directed a film starring Jeff Bridges.", True, "two-hop")]
+    (work / "claims.jsonl").write_text("".join(json.dumps({"question": q, "label": label, "type": kind}) + "\n"
+                                               for q, label, kind in claims), encoding="utf-8")
     with (work / "facts.csv").open("w", newline="", encoding="utf-8") as fh:
         writer = csv.writer(fh)
         writer.writerow(["s", "p", "o"])
