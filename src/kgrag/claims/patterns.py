@@ -23,7 +23,7 @@ from ..plans.nodes import Direction
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
-__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns"]
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns", "side_mismatch"]
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
@@ -59,7 +59,7 @@ class Attachment:
     strength: float  # how strongly the phrase names the relation, times its proximity
     compatible: bool  # both ends have edges of the relation's sides
     alternatives: int  # other relations the centre's kind has towards this kind of node
-    mismatch: float = 0.0  # what the ends lacking the relation's sides cost (`_mismatch`)
+    mismatch: float = 0.0  # what the ends lacking the relation's sides cost (`side_mismatch`)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ def _sides_towards(schema: ClaimSchema, centre: Thing | None, node: Node, canoni
     return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r]
 
 
-def _mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: PatternWeights) -> float:
+def side_mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: PatternWeights) -> float:
     """Nothing when the entity has the side (or is a value, None); `compatible` when it lacks it but
     entities of its kind have it (a city with no time zone: a false claim may say it has one);
     `foreign` when its kind never has it (a year has no cast)."""
@@ -119,7 +119,7 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
                 best, strength = phrase, s
         if best is None and (not compatible[(r, d)] or (centre is None and typed > 1)):
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
-        cost = _mismatch(schema, near, (r, d), w) + _mismatch(schema, far, (r, flip(d)), w)
+        cost = side_mismatch(schema, near, (r, d), w) + side_mismatch(schema, far, (r, flip(d)), w)
         found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
     found.sort(key=lambda a: -(a.strength - a.mismatch))
     return found[:w.per_node]

@@ -18,7 +18,7 @@ of its entities. Negation ("was not directed by") swaps true and false.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -37,6 +37,7 @@ from ..plans.execute import read_edges
 from ..plans.explain import Failure, describe_failure, failures
 from ..plans.literals import LiteralValues
 from ..text import STOPWORDS
+from .from_pattern import NotAStar, star_from_triples
 from .learned import WordRelations
 from .patterns import Attachment, ClaimPattern, PatternWeights, choose_pattern, rank_patterns
 from .reading import ClaimReading, Literal, StrengthFn, Thing, read_claim
@@ -161,6 +162,25 @@ class ClaimVerifier:
         pattern = choose_pattern(self.schema, reading, self.canonical, self.weights)
         if pattern is None:
             return _not_enough(claim, "no relation of the KG connects what the claim names", reading)
+        return self.judge(claim, reading, pattern)
+
+    def verify_pattern(self, claim: str, triples: Sequence[tuple[str, str, str]],
+                       is_unknown: Callable[[str], bool]) -> ClaimVerdict:
+        """Check ``claim`` by a pattern someone else wrote (an LLM's pattern graph: SimGRAG's rewrite
+        prompt): the same star, query plans and verdict rules as `verify` (`kgrag.claims.from_pattern`)."""
+        claim = claim.strip()
+        try:
+            found = star_from_triples(self.kg, self.schema, self.weights, self.scorer.word_relation_strength, claim,
+                                      triples, is_unknown)
+        except NotAStar as exc:
+            return _not_enough(claim, f"the pattern cannot be checked as one claim: {exc}")
+        if isinstance(found, str):
+            return _not_enough(claim, f"the KG has no entity named '{found}'")
+        return self.judge(claim, *found, words_read=False)
+
+    def judge(self, claim: str, reading: ClaimReading, pattern: ClaimPattern, words_read: bool = True) -> ClaimVerdict:
+        """The verdict on ``pattern``'s facts, read from the claim's words (then a phrase no fact
+        checks leaves not enough evidence) or written by someone else (an LLM's pattern of it)."""
         facts = [self._check(plan, parts) for plan, parts in self._plans(pattern)]
         failed = [f for f in facts if not f.holds]
         link = min(t.score for t in reading.things) if reading.things else 1.0
@@ -168,7 +188,7 @@ class ClaimVerifier:
             guessed = next(f for f in failed if not f.named)
             return ClaimVerdict(claim, "not enough evidence", 0.6, "the claim's words name no relation of the KG "
                                 f"for: {guessed.text}", facts, reading, pattern)
-        unchecked = self._unchecked(reading, pattern)
+        unchecked = self._unchecked(reading, pattern) if words_read else []
         if not failed and unchecked:
             return ClaimVerdict(claim, "not enough evidence", 0.6, "the facts found hold, but the claim also says "
                                 f"{', '.join(repr(p) for p in unchecked)}, which none of them checks", facts, reading,

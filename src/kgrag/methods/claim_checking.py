@@ -4,6 +4,7 @@ model, in ``models/claims/`` (`kgrag.claims.verifier.MODEL_NAME`), for every met
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
@@ -24,6 +25,13 @@ class ClaimChecking:
     kg: KnowledgeGraph
     name: ClassVar[str]
     options: Any
+
+    @classmethod
+    def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:
+        """Checking claims needs no self-training (auto's confidence is for answers)."""
+        if (options or {}).get("task", "kgqa") == "verify":
+            return False
+        return bool(super().learns_without_pairs(options))  # type: ignore[misc]
 
     @property
     def checks_claims(self) -> bool:

@@ -24,13 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
-from pydantic import Field, field_validator
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
 from ...datasets import QAItem, split_items
 from ...deadline import check
-from ...errors import NoAnswer, UnknownMethodError
+from ...errors import NoAnswer
 from ...graph import KnowledgeGraph
 from ...learn.calibration import LogisticCalibrator
 from ...learn.path_ranker import PathRanker
@@ -40,9 +39,9 @@ from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
 from ...paths import PathCandidate, route_counts
 from ..base import Method
 from ..claim_checking import ClaimChecking
-from ..options import MethodOptions
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
+from .options import AutoOptions
 
 if TYPE_CHECKING:
     from ...llm.base import LLM
@@ -70,41 +69,6 @@ def members_disagree(answers: dict[str, Answer]) -> bool:
 def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
     """Strict Hits@1 of one answer (the label the confidence learns)."""
     return bool(set(top_answer(ans)) & gold_set(gold))
-
-
-class AutoOptions(MethodOptions):
-    members: str = Field("baseline,graphraft", description="The cheap methods run on every question "
-                         "(comma-separated names).")
-    escalate: Literal["auto", "never", "always"] = Field("auto", description="Run the LLM method when confidence "
-                                                         "is low: auto = only if an LLM is configured.")
-    escalate_below: float = Field(0.5, ge=0, le=1, description="Confidence under which to escalate.")
-    escalation: str = Field("byokg", description="The LLM method escalated to (with its LLM linker and reader).")
-    max_llm_calls: int = Field(4, ge=1, description="LLM calls the escalation may make per question.")
-    calibration_holdout: float = Field(0.2, gt=0, lt=1, description="Share of training pairs kept aside to fit "
-                                       "the confidence (the members learn from the rest).")
-    refit: bool = Field(True, description="After fitting the confidence, train the members again on all "
-                        "pairs (the confidence was fitted on answers of members that had not seen the held part).")
-    ensemble: bool = Field(True, description="With refit: a path member scores with the mean of the ranker "
-                           "learned before the refit and the one after (two training runs vary less than one).")
-    synthetic_per_hop: int = Field(200, ge=10, description="Synthetic questions per hop count for the confidence "
-                                   "when there are no training pairs.")
-    task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
-                                            "(verify: true, false or not enough evidence, with no LLM: kgrag.claims).")
-    synthetic_paraphrase: float = Field(0.0, ge=0, le=1, description="Share of the synthetic questions' steps that "
-                                        "name their relation in nearby words instead of its own.")
-
-    @field_validator("members")
-    @classmethod
-    def _known(cls, value: str) -> str:
-        names = [n.strip() for n in value.split(",") if n.strip()]
-        if not names or "auto" in names:
-            raise ValueError("give one or more method names other than auto")
-        for n in names:
-            try:
-                method_class(n)
-            except UnknownMethodError as exc:
-                raise ValueError(str(exc)) from None
-        return ",".join(names)
 
 
 @register_method
@@ -215,10 +179,6 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         from ...llm.config import llm_configured
 
         return self._llm is not None or llm_configured()
-
-    @classmethod
-    def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:
-        return (options or {}).get("task", "kgqa") != "verify"  # checking claims needs no calibration
 
     def _answer(self, question: str, result: Answer) -> None:
         if self.checks_claims:

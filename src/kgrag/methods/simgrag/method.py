@@ -12,6 +12,7 @@ import numpy as np
 from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
+from ...claims.answer import verdict_answer
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
@@ -42,8 +43,9 @@ class SimGRAGOptions(PathModelOptions):
     max_ties: int = Field(100, ge=1, description="include_ties: at most this many subgraphs in all.")
     max_expansions: int = Field(2_000_000, ge=1, description="Search budget; beyond it the result is not exact "
                                 "and the answer carries a warning.")
-    verify_threshold: float = Field(0.5, ge=0, description="Verification of an LLM's pattern with generate="
-                                    "extractive: supported iff the best subgraph's distance is at most this.")
+    verify_threshold: float = Field(0.5, ge=0, description="Verification of a caller's pattern "
+                                    "(answer_with_pattern) without the LLM: supported iff the best subgraph's "
+                                    "distance is at most this.")
     shots: Path | None = Field(None, description="JSON file of few-shot examples for pattern_source=llm "
                                "(default: the bundled ones).")
 
@@ -184,7 +186,7 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
         ranked = list(gsd)
         evidence = "{" + ", ".join(graphs) + "}"
         if self.options.task == "verify":
-            self._verify(question, result, found, evidence)
+            self._verify(question, result, found, evidence, pattern if self.options.pattern_source == "llm" else None)
         elif self.options.generate == "llm":
             with result.stage("generate"):
                 reply = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
@@ -199,7 +201,8 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
             result.num_selected = len(ranked)
         result.entities = [RankedEntity(names[i], -gsd[i], i) for i in ranked]
 
-    def _verify(self, claim: str, result: Answer, found: list, evidence: str) -> None:  # noqa: ANN001
+    def _verify(self, claim: str, result: Answer, found: list, evidence: str,  # noqa: ANN001
+                pattern: Pattern | None = None) -> None:
         if self.options.generate == "llm":
             with result.stage("generate"):
                 comp = self.llm.chat(render_prompt("simgrag_verify", query=claim, evidence=evidence), max_tokens=256)
@@ -207,7 +210,10 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
             result.text = comp.text
             verdicts = re.findall(r"\b(true|false)\b", comp.text.lower())
             result.label = verdicts[-1] if verdicts else None
-        else:  # deterministic: supported iff some subgraph matches the claim closely enough
+        elif pattern is not None:  # the LLM's pattern as the claim's star: each fact checked by its query plan
+            verdict_answer(self.verifier.verify_pattern(claim, pattern.triples, pattern.is_unknown), self.kg,
+                           self.name, result)
+        else:  # a caller's pattern without the claim's words: supported iff a subgraph matches closely enough
             supported = bool(found) and min(m.gsd for _, _, m in found) <= self.options.verify_threshold
             result.label = "true" if supported else "false"
             result.text = result.label
