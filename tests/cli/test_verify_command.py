@@ -6,15 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from tests.sample_claims import DIRECTOR, FALSE, TRUE, TWO_HOPS, UNKNOWN, WRONG_YEAR
+
 from .conftest import kgrag
 from .inprocess import run_in_process
-
-DIRECTOR = "Alejandro González Iñárritu"
-TRUE = f"21 Grams was directed by {DIRECTOR}."
-FALSE = "21 Grams was directed by John Woo."
-TWO_HOPS = "Naomi Watts starred in a film written by Guillermo Arriaga."
-WRONG_YEAR = "21 Grams was released in 1999."
-UNKNOWN = "Zorblax Quentin directed 21 Grams."
 
 
 def _one_line_error(r, *words: str) -> None:

@@ -105,6 +105,17 @@ def _save_png(driver: WebDriver, *paths: Path) -> None:
         assert len(data) > 1000 and data.startswith(PNG_MAGIC), f"{path} is not a PNG screenshot"
 
 
+
+def _assert_graph_drawn(browser, what: str) -> None:
+    """#graph holds a Cytoscape canvas of a visible size with two nodes and an edge at least."""
+    graph = browser.find_element(By.ID, "graph")
+    WebDriverWait(browser, 10).until(lambda d: graph.get_attribute("data-nodes") is not None)
+    assert int(graph.get_attribute("data-nodes")) >= 2, f"{what} was not drawn"
+    assert int(graph.get_attribute("data-edges")) >= 1
+    assert graph.find_elements(By.CSS_SELECTOR, "canvas"), "no Cytoscape canvas in #graph"
+    assert graph.size["height"] > 100 and graph.size["width"] > 100
+
+
 def test_ask_renders_answers_and_graph(browser: WebDriver, served_db: str, tmp_path: Path) -> None:
     browser.get(served_db.rstrip("/") + "/")
     try:  # the first page of a run can take a while on a loaded 2-core machine (the suite's other work)
@@ -121,12 +132,7 @@ def test_ask_renders_answers_and_graph(browser: WebDriver, served_db: str, tmp_p
     assert ANSWER in names, names
     assert not browser.find_element(By.ID, "error").is_displayed(), _text(browser, "error")
 
-    graph = browser.find_element(By.ID, "graph")
-    WebDriverWait(browser, 10).until(lambda d: graph.get_attribute("data-nodes") is not None)
-    assert int(graph.get_attribute("data-nodes")) >= 2, "the evidence subgraph was not drawn"
-    assert int(graph.get_attribute("data-edges")) >= 1
-    assert graph.find_elements(By.CSS_SELECTOR, "canvas"), "no Cytoscape canvas in #graph"
-    assert graph.size["height"] > 100 and graph.size["width"] > 100
+    _assert_graph_drawn(browser, "the evidence subgraph")
     # the graph is interactive: tapping a node shows its name
     shown = browser.execute_script(
         "const cy = window.kgrag.cy;"
@@ -235,12 +241,7 @@ def test_claim_mode_shows_the_verdict_the_facts_and_the_graph(browser: WebDriver
     assert not browser.find_element(By.ID, "answers-card").is_displayed(), "the answers card is for questions"
     assert "Checked by auto" in _text(browser, "status")
 
-    graph = browser.find_element(By.ID, "graph")
-    WebDriverWait(browser, 10).until(lambda d: graph.get_attribute("data-nodes") is not None)
-    assert int(graph.get_attribute("data-nodes")) >= 2, "the deciding subgraph was not drawn"
-    assert int(graph.get_attribute("data-edges")) >= 1
-    assert graph.find_elements(By.CSS_SELECTOR, "canvas"), "no Cytoscape canvas in #graph"
-    assert graph.size["height"] > 100 and graph.size["width"] > 100
+    _assert_graph_drawn(browser, "the deciding subgraph")
     drawn = browser.execute_script(
         "const cy = window.kgrag.cy;"
         "return [cy.nodes('[role = \"question\"]').map((n) => n.data('name')).sort(),"

@@ -8,15 +8,9 @@ import httpx
 import pytest
 
 from kgrag.service import ServiceSettings
+from tests.sample_claims import DIRECTOR, FALSE, TRUE, TWO_HOPS, UNKNOWN, WRONG_YEAR
 
 from .conftest import TOKEN, running
-
-DIRECTOR = "Alejandro González Iñárritu"
-TRUE = f"21 Grams was directed by {DIRECTOR}."
-FALSE = "21 Grams was directed by John Woo."
-TWO_HOPS = "Naomi Watts starred in a film written by Guillermo Arriaga."
-WRONG_YEAR = "21 Grams was released in 1999."
-UNKNOWN = "Zorblax Quentin directed 21 Grams."
 
 
 def _verify(url: str, claim: str, **kw) -> dict:

@@ -381,52 +381,41 @@
 
   // ---------- asking ----------
 
-  async function ask(ev) {
+  // One request from the form, for either mode: the text typed, the request before it aborted, the
+  // button busy meanwhile, /info loaded first, the errors of every endpoint shown the same way.
+  // `work(text, controller)` sends it and returns the Answer (null: it stopped and said why);
+  // `render` draws an answer, also one attached to an error (e.g. 504: what was found in time).
+  async function runRequest(ev, mode, { empty, work, render, endpoint, failed, done }) {
     if (ev) ev.preventDefault();
-    const question = $("question").value.trim();
-    if (!question) {
-      setStatus("Type a question first.", "bad");
+    const text = $("question").value.trim();
+    if (!text) {
+      setStatus(empty, "bad");
       $("question").focus();
       return;
     }
     if (state.controller) state.controller.abort();
     const controller = new AbortController();
     state.controller = controller;
-    const stream = $("stream").checked;
     clearError();
     $("ask").disabled = true;
-    $("ask").textContent = MODES.ask.busy;
+    $("ask").textContent = MODES[mode].busy;
     const t0 = performance.now();
     try {
       if (!state.info) {
         // /info failed (e.g. 401 before a token was entered): try again with the current token.
         if (!(await loadInfo()) || controller.signal.aborted) return;
       }
-      const { options, problems } = collectOptions();
-      if (problems.length) {
-        $("options-panel").open = true;
-        showError("Invalid option value", problems.join("; "));
-        setStatus("Fix the options first.", "bad");
-        return;
-      }
-      const body = { question, method: $("method").value || null, options };
-      resetResults();
-      show($("text-card"), stream);  // tokens are appended there as they arrive
-      show($("results"), true);
-      setStatus(stream ? "Asking (streaming)…" : "Asking…", "busy");
-      const answer = stream ? await askStream(body, controller) : await askPlain(body, controller);
-      if (controller.signal.aborted) return;
-      if (answer) {
-        renderAnswer(answer);
-        const secs = ((performance.now() - t0) / 1000).toFixed(2);
-        setStatus(answer.error ? `No answer (${secs} s).` : `Answered by ${answer.method} in ${secs} s.`,
-                  answer.error ? "bad" : "ok");
-      }
+      const answer = await work(text, controller);
+      if (controller.signal.aborted || !answer) return;
+      render(answer);
+      const secs = ((performance.now() - t0) / 1000).toFixed(2);
+      setStatus(answer.error ? `${failed} (${secs} s).` : `${done} ${answer.method} in ${secs} s.`,
+                answer.error ? "bad" : "ok");
     } catch (err) {
       if (controller.signal.aborted) return;
-      const e = explainHttp(err, stream ? "POST /ask/stream" : "POST /ask");
+      const e = explainHttp(err, endpoint());
       if (err instanceof HttpError && err.answer) {
-        renderAnswer(err.answer);  // e.g. the LLM failed: still show what was found without it
+        render(err.answer);
         show($("results"), true);
       } else {
         show($("results"), false);
@@ -440,6 +429,32 @@
         $("ask").textContent = MODES[state.mode].button;
       }
     }
+  }
+
+  function ask(ev) {
+    const stream = $("stream").checked;
+    return runRequest(ev, "ask", {
+      empty: "Type a question first.",
+      endpoint: () => (stream ? "POST /ask/stream" : "POST /ask"),
+      failed: "No answer",
+      done: "Answered by",
+      render: renderAnswer,
+      work: async (question, controller) => {
+        const { options, problems } = collectOptions();
+        if (problems.length) {
+          $("options-panel").open = true;
+          showError("Invalid option value", problems.join("; "));
+          setStatus("Fix the options first.", "bad");
+          return null;
+        }
+        const body = { question, method: $("method").value || null, options };
+        resetResults();
+        show($("text-card"), stream);  // tokens are appended there as they arrive
+        show($("results"), true);
+        setStatus(stream ? "Asking (streaming)…" : "Asking…", "busy");
+        return stream ? askStream(body, controller) : askPlain(body, controller);
+      },
+    });
   }
 
   // ---------- question or claim ----------
@@ -474,57 +489,24 @@
 
   // ---------- checking a claim ----------
 
-  async function verify(ev) {
-    if (ev) ev.preventDefault();
-    const claim = $("question").value.trim();
-    if (!claim) {
-      setStatus("Type a claim first.", "bad");
-      $("question").focus();
-      return;
-    }
-    if (state.controller) state.controller.abort();
-    const controller = new AbortController();
-    state.controller = controller;
-    clearError();
-    $("ask").disabled = true;
-    $("ask").textContent = MODES.verify.busy;
-    const t0 = performance.now();
-    try {
-      if (!state.info) {
-        // /info failed (e.g. 401 before a token was entered): try again with the current token.
-        if (!(await loadInfo()) || controller.signal.aborted) return;
-      }
-      resetResults();
-      show($("results"), true);
-      setStatus("Checking the claim…", "busy");
-      const resp = await fetch(BASE + "verify", {
-        method: "POST", headers: headers(true), body: JSON.stringify({ claim }), signal: controller.signal,
-      });
-      if (!resp.ok) throw await errorFrom(resp);
-      const answer = await resp.json();
-      if (controller.signal.aborted) return;
-      renderVerdict(answer);
-      const secs = ((performance.now() - t0) / 1000).toFixed(2);
-      setStatus(answer.error ? `No verdict (${secs} s).` : `Checked by ${answer.method} in ${secs} s.`,
-                answer.error ? "bad" : "ok");
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      const e = explainHttp(err, "POST /verify");
-      if (err instanceof HttpError && err.answer) {
-        renderVerdict(err.answer);  // e.g. past the time limit: what was found before it
+  function verify(ev) {
+    return runRequest(ev, "verify", {
+      empty: "Type a claim first.",
+      endpoint: () => "POST /verify",
+      failed: "No verdict",
+      done: "Checked by",
+      render: renderVerdict,
+      work: async (claim, controller) => {
+        resetResults();
         show($("results"), true);
-      } else {
-        show($("results"), false);
-      }
-      if (e) showError(...e);
-      setStatus("Failed.", "bad");
-    } finally {
-      if (state.controller === controller) {
-        state.controller = null;
-        $("ask").disabled = false;
-        $("ask").textContent = MODES[state.mode].button;
-      }
-    }
+        setStatus("Checking the claim…", "busy");
+        const resp = await fetch(BASE + "verify", {
+          method: "POST", headers: headers(true), body: JSON.stringify({ claim }), signal: controller.signal,
+        });
+        if (!resp.ok) throw await errorFrom(resp);
+        return resp.json();
+      },
+    });
   }
 
   async function askPlain(body, controller) {
