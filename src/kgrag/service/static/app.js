@@ -649,15 +649,19 @@
     text.textContent = a.text || "";
     show($("text-card"), Boolean(a.text));
 
-    if (a.error) showError("No answer", a.error);
+    renderCommon(a, "No answer");
+    renderGraph(a.subgraph, entities.slice(0, nSel).map((e) => e.id).filter((id) => id !== null && id !== undefined));
+  }
+
+  // What an answer and a verdict show alike: the error, the warnings, the timings, the evidence.
+  function renderCommon(a, errorTitle) {
+    if (a.error) showError(errorTitle, a.error);
     const warnings = $("warnings");
     clear(warnings);
     for (const w of a.warnings || []) warnings.append(el("li", { text: w }));
     show(warnings, (a.warnings || []).length > 0);
-
     renderTimings(a);
     renderEvidence(a.evidence || []);
-    renderGraph(a.subgraph, entities.slice(0, nSel).map((e) => e.id).filter((id) => id !== null && id !== undefined));
   }
 
   // An answer's verdict: "true", "false", "not enough evidence" (older servers: a JSON bool), else null.
@@ -714,14 +718,7 @@
         : "No fact of the claim could be checked against the graph." }));
     }
 
-    if (a.error) showError("No verdict", a.error);
-    const warnings = $("warnings");
-    clear(warnings);
-    for (const w of a.warnings || []) warnings.append(el("li", { text: w }));
-    show(warnings, (a.warnings || []).length > 0);
-
-    renderTimings(a);
-    renderEvidence(a.evidence || []);
+    renderCommon(a, "No verdict");
     renderGraph(a.subgraph, [], marks);
   }
 
