@@ -140,13 +140,17 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
         used.add(id(a.phrase))
         explained[a.relation] = max(explained.get(a.relation, 0.0), a.strength)
     score = sum(explained.values())
-    score -= sum(w.unnamed if a.phrase is None else 0.0 for a in combo)
+    # "directed a drama": the indefinite thing introduces the unnamed centre and says its kind, so
+    # attaching it there needs no phrase
+    introduces = {id(a) for a in combo if centre is None and isinstance(a.node, Thing) and a.node.indefinite}
+    score -= sum(w.unnamed for a in combo if a.phrase is None and id(a) not in introduces)
     score -= sum(a.mismatch for a in combo)
     relations = {a.relation for a in combo}
     # a phrase left over is charged unless it names a relation a fact already checks ("tags ... its tags")
     score -= w.missing * sum(min(float(p.strength.max()), 1.0) for p in phrases
                              if id(p) not in used and not p.kind_word and int(np.argmax(p.strength)) not in relations)
-    things = {id(n): n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing) and n.optional}
+    things = {id(n): n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing) and n.optional
+              and not (centre is None and n.indefinite)}
     score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
                  for t in things.values())
     return score - (w.unnamed_centre + (w.pronoun if refers_back else 0.0) if centre is None else 0.0)
