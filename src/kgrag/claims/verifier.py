@@ -38,6 +38,7 @@ from ..plans.explain import Failure, describe_failure, failures
 from ..plans.literals import LiteralValues
 from ..text import STOPWORDS
 from .from_pattern import NotAStar, star_from_triples
+from .guessed import resolve_guess
 from .learned import WordRelations
 from .patterns import Attachment, ClaimPattern, PatternWeights, choose_pattern, rank_patterns
 from .reading import ClaimReading, Literal, StrengthFn, Thing, read_claim
@@ -182,6 +183,9 @@ class ClaimVerifier:
         """The verdict on ``pattern``'s facts, read from the claim's words (then a phrase no fact
         checks leaves not enough evidence) or written by someone else (an LLM's pattern of it)."""
         facts = [self._check(plan, parts) for plan, parts in self._plans(pattern)]
+        if pattern.centre is not None:  # one fact per attachment: a guessed one the KG may still decide
+            facts = [self._decide_guess(reading, pattern.centre, part, fact) if not fact.holds and not fact.named
+                     else fact for part, fact in zip(pattern.attachments, facts)]
         failed = [f for f in facts if not f.holds]
         link = min(t.score for t in reading.things) if reading.things else 1.0
         if failed and not all(f.named for f in failed):
@@ -207,6 +211,23 @@ class ClaimVerifier:
         if reading.negated:
             reason = f"the claim is negated; {reason}"
         return ClaimVerdict(claim, verdict, confidence, reason, facts, reading, pattern)
+
+    def _decide_guess(self, reading: ClaimReading, centre: Thing, part: Attachment, fact: FactCheck) -> FactCheck:
+        """A failed fact whose relation was guessed: false when no relation of the two kinds links
+        them, the holding relation the sentence reads as when there is one (`kgrag.claims.guessed`)."""
+        outcome, holding = resolve_guess(self.schema, self.canonical, self.kg.relation_vocabulary.words, reading,
+                                         centre, part, self.kg.embed)
+        if outcome == "false":
+            fact.named = True
+            fact.strength = 0.5
+            fact.explanation += "; no relation of these kinds of entity links them"
+            return fact
+        if outcome == "true" and holding is not None:
+            plan, parts = self._plans(ClaimPattern(centre, (holding,), 0.0))[0]
+            found = self._check(plan, parts)
+            found.strength = 0.5
+            return found
+        return fact
 
     def _unchecked(self, reading: ClaimReading, pattern: ClaimPattern) -> list[str]:
         """Phrases that clearly name a relation, yet no fact of the pattern uses ("has the imdb
