@@ -40,3 +40,18 @@ def test_a_lower_case_thing_may_be_a_kind_word(movies_kg):
     police = [t for t in reading.things if t.text == "police"]
     assert police and police[0].optional
     assert any(not any(n is police[0] for n in nodes) for nodes in reading.readings())
+
+
+def test_a_negation_inside_a_title_negates_nothing(titles_kg):
+    verifier = ClaimVerifier(titles_kg)
+    claim = "No Country for Old Men stars Javier Bardem, and No Country for Old Men was directed by Joel Coen."
+    reading = verifier.read(claim)
+    assert not reading.negated and [t.name for t in reading.things].count("No Country for Old Men") == 1
+    assert verifier.verify(claim).verdict == "true"
+    assert verifier.read("Fargo was not directed by Javier Bardem.").negated
+
+
+def test_a_title_of_function_words_is_a_thing(titles_kg):
+    verifier = ClaimVerifier(titles_kg)
+    assert "The One and Only" in [t.name for t in verifier.read("The One and Only is directed by Simon Cellan Jones.").things]
+    assert verifier.verify("The One and Only is directed by Simon Cellan Jones.").verdict == "true"

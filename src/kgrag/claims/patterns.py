@@ -42,7 +42,7 @@ class PatternWeights:
     missing: float = 0.8  # per relation phrase the pattern leaves unexplained
     unnamed_centre: float = 0.2  # the centre is an entity the claim does not name
     optional: float = 0.3  # per lower-case thing kept as a thing that may be a kind word ("a film") or a phrase
-    optional_plain: float = 0.05  # per other lower-case thing kept ("belgium" in a KG of lower-case names)
+    optional_plain: float = 0.15  # per other lower-case thing kept ("belgium" in a KG of lower-case names)
     pronoun: float = 0.6  # more for an unnamed centre when a pronoun refers back to a named thing ("and it ...")
     per_node: int = 4  # candidate relations kept per attached node
     threshold: float = 0.25  # a phrase names a relation from this strength

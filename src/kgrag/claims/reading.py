@@ -172,12 +172,15 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     reading = ClaimReading(claim, tokens)
     covered: set[int] = set()
     optional_tokens: set[int] = set()  # a lower-case thing's words may also be a relation phrase
+    named_spans: list[tuple[int, int]] = []  # every name read, a repeated one too
     for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
                 or not mention.candidates):
             continue
-        if mention.score < MIN_MENTION_SCORE or all(words[i] in STOPWORDS for i in range(first, last)):
+        titled = any(claim[tokens[i][1]].isupper() for i in range(first + 1, last))  # "The One and Only"
+        if mention.score < MIN_MENTION_SCORE or (all(words[i] in STOPWORDS for i in range(first, last))
+                                                 and not titled):
             continue
         best = mention.candidates[0]
         if (first > 0 and mention.text[:1].islower() and best.name[:1].isupper()
@@ -197,6 +200,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         else:
             optional_tokens.update(range(first, last))
         namesakes = tuple(c.id for c in mention.candidates[1:] if normalize_name(c.name) == normalize_name(best.name))
+        named_spans.append((mention.start, mention.end))
         if any(t.entity == best.id for t in reading.things):
             continue  # named again ("X ..., and X was ..."): one node, taken where it is first named
         predicate = first >= 2 and words[first - 1] in INDEFINITE and words[first - 2] in COPULAS  # "is a comedy"
@@ -212,8 +216,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         op, begins = comparison if comparison is not None else ("=", first)
         covered.update(range(begins, last))
         reading.literals.append(Literal(match.group(1), begins, last, op, value))
-    names = [(t.start, t.end) for t in reading.things]  # "No Blade of Grass" negates nothing
-    reading.negated = any(not any(s <= m.start() < e for s, e in names) for m in _NEGATED.finditer(claim))
+    reading.negated = any(not any(s <= m.start() < e for s, e in named_spans)  # "No Blade of Grass" negates nothing
+                          for m in _NEGATED.finditer(claim))
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS
                and parse_literal(w) is None]
     strengths = strength([words[i] for i in content]) if content else np.zeros((0, 0))
