@@ -182,30 +182,35 @@ def choose_pattern(schema: ClaimSchema, reading: ClaimReading, canonical: np.nda
 
 
 def rank_patterns(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
-                  weights: PatternWeights | None = None, keep: int = 8) -> list[ClaimPattern]:
-    """The ``keep`` best stars, best first (learning reads the runners-up: which reading holds)."""
+                  weights: PatternWeights | None = None, keep: int = 8, *, answer: bool = False,
+                  exclude: Sequence[Phrase] = ()) -> list[ClaimPattern]:
+    """The ``keep`` best stars, best first (learning reads the runners-up: which reading holds).
+    ``answer``: a question's stars, whose centre is the unnamed answer, with one leaf or more;
+    ``exclude``: phrases another part of the question explains (the step from the answer set)."""
     w = weights or PatternWeights()
     found: list[ClaimPattern] = []
     for nodes in reading.readings():
-        found += _stars(schema, reading, nodes, canonical, w)
+        found += _stars(schema, reading, nodes, canonical, w, answer, {id(p) for p in exclude})
     found.sort(key=lambda p: -p.score)
     return found[:keep]
 
 
 def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canonical: np.ndarray,
-           w: PatternWeights) -> list[ClaimPattern]:
+           w: PatternWeights, answer: bool = False, excluded: frozenset[int] | set[int] = frozenset()) -> list[ClaimPattern]:
     found: list[ClaimPattern] = []
-    centres: list[Thing | None] = [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
+    centres: list[Thing | None] = [None] if answer else \
+        [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
+    own = [p for p in reading.phrases if id(p) not in excluded]
     words = [t for t, _, _ in reading.tokens]
     first = min((n.last_token for n in nodes if isinstance(n, Thing)), default=0)
     refers_back = any(t in PRONOUNS for t in words[first:])
     for centre in centres:
         leaves = [n for n in nodes if n is not centre]
-        if centre is None and (len(leaves) < 2 or not any(isinstance(n, Thing) for n in leaves)):
-            continue  # an unnamed centre joins two things or more, one of them named
+        if centre is None and (len(leaves) < (1 if answer else 2) or not any(isinstance(n, Thing) for n in leaves)):
+            continue  # an unnamed centre joins two things or more (a question's answer: one), one of them named
         if not leaves:
             continue
-        phrases = [p for p in reading.phrases if not any(_overlaps(p, n) for n in nodes)]
+        phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
         options = [_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words) for leaf in leaves]
         if any(not o for o in options):
             continue
@@ -214,7 +219,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
                 continue
-            score = _score(phrases, centre, combo, w, reading.phrases, refers_back)
+            score = _score(phrases, centre, combo, w, own, refers_back and not answer)
             if score == -np.inf:
                 continue
             # a tie between centres: check the fact from the side with fewer values (a film's one director)

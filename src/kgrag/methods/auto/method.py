@@ -20,6 +20,7 @@ import json
 import shutil
 import threading
 from collections.abc import Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -41,6 +42,8 @@ from ..base import Method
 from ..claim_checking import ClaimChecking
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
+from ...conditions import ConditionReader
+from ...conditions.answer import plan_answer
 from .options import AutoOptions
 
 if TYPE_CHECKING:
@@ -180,10 +183,20 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
 
         return self._llm is not None or llm_configured()
 
+    @cached_property
+    def conditions(self) -> ConditionReader:
+        return ConditionReader(self.verifier)
+
     def _answer(self, question: str, result: Answer) -> None:
         if self.checks_claims:
             self.check_claim(question, result)
             return
+        if self.options.plans and self.kg.num_edges:
+            with result.stage("plan"):
+                found = self.conditions.read(question)
+            if found is not None and found.answered:
+                plan_answer(found, self.kg, result)  # a question with a condition: its plan answers
+                return
         if self.kg.num_edges == 0 and self.kg.has_documents:  # documents and tables only: SAGE answers
             self._answer_from_documents(question, result)
             return

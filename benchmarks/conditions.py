@@ -1,0 +1,177 @@
+"""Questions with conditions (issue #38), zero-shot: strict Hits@1 per kind and p50, on the dev
+questions of benchmarks/data/conditions, with `auto` (plans on) against `auto -o plans=false`, and
+how many MetaQA chain questions the plan path takes (none taken: their answers are unchanged).
+
+Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo] [--work runs/conditions]
+                                       [--out benchmarks/results/conditions.jsonl]
+                                       [--plot benchmarks/results/conditions.png] [--chain-per-hop 2000]
+
+Nothing is trained (no QA pairs, no LLM). "plans": `auto`'s plan path (`AutoMethod.conditions`,
+`plan_answer`) where it takes the question, else GraphRAFT zero-shot (one of auto's members, so no
+self-training is needed); "chain only": GraphRAFT zero-shot, what the relation-path methods give.
+A count is right when the number is the gold one; a set answer when its first entity is gold.
+Prints JSON lines (also appended to --out): per (set, file, kind, mode) Hits@1, the share the plan
+path took, p50 ms; per MetaQA hop the chain questions taken by the plan path (0: auto's chain
+answers are the members' as before, so its chain accuracy is unchanged).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+from _common import METAQA, emit
+
+import kgrag
+from kgrag.eval.metrics import hits_at_1
+
+DATA = Path(__file__).resolve().parent / "data" / "conditions"
+KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
+OUT: Path | None = None
+
+
+def record(**fields: object) -> None:
+    emit(**fields)
+    if OUT is not None:
+        with OUT.open("a", encoding="utf-8") as f:
+            f.write(json.dumps(fields) + "\n")
+
+
+def database(name: str, given: str | None, work: Path) -> kgrag.Database | None:
+    if given:
+        return kgrag.Database(given)
+    if not KGS[name].exists():
+        print(f"skipped {name}: {KGS[name]} is absent", file=sys.stderr)
+        return None
+    target = work / f"db-{name}"
+    if not (target / "current").exists():
+        kgrag.Database.ingest(target, [KGS[name]])
+    return kgrag.Database(target)
+
+
+class PlanFirst:
+    """What `auto` does with a question: its plan when the plan path takes it (`auto`'s own code,
+    `AutoMethod.conditions` and `plan_answer`), else the chain method's answer."""
+
+    def __init__(self, auto: object, chain: object) -> None:
+        self.auto, self.chain = auto, chain
+
+    def answer(self, question: str) -> kgrag.Answer:
+        from kgrag.conditions.answer import plan_answer
+
+        t0 = time.perf_counter()
+        found = self.auto.conditions.read(question)  # type: ignore[attr-defined]
+        if found is not None and found.answered:
+            ans = kgrag.Answer(question, "auto")
+            plan_answer(found, self.auto.kg, ans)  # type: ignore[attr-defined]
+            ans.timings["total"] = time.perf_counter() - t0
+            return ans
+        return self.chain.answer(question)  # type: ignore[attr-defined]
+
+
+def run_set(name: str, db: kgrag.Database, limit: int) -> dict:
+    from kgrag.methods import create_method
+
+    chain = create_method("graphraft", db.kg)  # nothing trained: the zero-shot path scorer
+    methods = {"plans": PlanFirst(create_method("auto", db.kg), chain), "chain only": chain}
+    rows = []
+    for f in sorted(p for p in (DATA / name).glob("*.jsonl") if not p.name.endswith(".src.jsonl")):
+        items = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for item in items[: limit or None]:
+            for mode, m in methods.items():
+                t0 = time.perf_counter()
+                ans = m.answer(item["question"])
+                ms = (time.perf_counter() - t0) * 1000
+                rows.append({"file": f.stem, "type": item["type"], "mode": mode, "ms": ms,
+                             "hit": hits_at_1(ans.names, item["answers"]) or 0.0, "plan": ans.produced_by == ["plan"],
+                             "question": item["question"], "predicted": ans.names[:3], "gold": item["answers"][:3]})
+    groups: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
+    for r in rows:
+        for file in (r["file"], "all"):
+            for kind in (r["type"], "all"):
+                groups[(file, kind, r["mode"])].append(r)
+    for (file, kind, mode), rs in sorted(groups.items()):
+        ms = np.array([r["ms"] for r in rs])
+        record(bench="conditions", set=name, file=file, type=kind, mode=mode, questions=len(rs),
+               hits_at_1=round(float(np.mean([r["hit"] for r in rs])), 4),
+               by_plan=round(float(np.mean([r["plan"] for r in rs])), 4),
+               p50_ms=round(float(np.percentile(ms, 50)), 2), p95_ms=round(float(np.percentile(ms, 95)), 2))
+    return {"rows": rows, "groups": groups}
+
+
+def chain_check(db: kgrag.Database, per_hop: int) -> None:
+    """How many MetaQA dev chain questions the plan path takes (their answers change only then)."""
+    from kgrag.methods import create_method
+
+    reader = create_method("auto", db.kg).conditions  # type: ignore[attr-defined]
+    for hop in ("1-hop", "2-hop", "3-hop"):
+        files = sorted((METAQA / hop).glob("*"))
+        if not files:
+            continue
+        lines = [ln for f in files for ln in f.read_text(encoding="utf-8").splitlines() if "\t" in ln]
+        random.Random(0).shuffle(lines)
+        taken = 0
+        for line in lines[:per_hop]:
+            question = line.split("\t")[0].replace("[", "").replace("]", "")
+            found = reader.read(question)
+            taken += bool(found is not None and found.answered)
+        record(bench="conditions_chain_check", hop=hop, questions=min(per_hop, len(lines)), taken_by_plan=taken)
+
+
+def plot(results: dict[str, dict], path: Path) -> None:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(9, 3.6))
+    axes = fig.subplots(1, len(results), squeeze=False)[0]
+    for ax, (name, res) in zip(axes, results.items()):
+        kinds = sorted({k for (f, k, _) in res["groups"] if f == "all" and k != "all"})
+        x = np.arange(len(kinds))
+        for i, mode in enumerate(("chain only", "plans")):
+            vals = [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])] or [0]) for k in kinds]
+            ax.bar(x + (i - 0.5) * 0.4, vals, 0.4, label=f"auto, {mode}")
+        ax.axhline(0.8, color="grey", ls="--", lw=0.8)
+        ax.set_xticks(x, kinds, rotation=30, fontsize=7)
+        ax.set_ylim(0, 1.05)
+        ax.set_title(f"{name}: zero-shot Hits@1 per kind", fontsize=9)
+        ax.legend(fontsize=7, loc="upper right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--sets", default="metaqa,geo")
+    p.add_argument("--db-metaqa", dest="db_metaqa")
+    p.add_argument("--db-geo", dest="db_geo")
+    p.add_argument("--work", default="runs/conditions")
+    p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
+    p.add_argument("--plot", default="benchmarks/results/conditions.png")
+    p.add_argument("--limit", type=int, default=0, help="First N questions of each file (0 = all).")
+    p.add_argument("--chain-per-hop", type=int, default=2000, help="MetaQA chain questions per hop to check.")
+    args = p.parse_args()
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    global OUT
+    OUT = Path(args.out) if args.out else None
+    work = Path(args.work)
+    work.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for name in args.sets.split(","):
+        db = database(name, getattr(args, f"db_{name}"), work)
+        if db is None:
+            continue
+        results[name] = run_set(name, db, args.limit)
+        if name == "metaqa" and args.chain_per_hop:
+            chain_check(db, args.chain_per_hop)
+    if results and args.plot:
+        plot(results, Path(args.plot))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""`ConditionReader`: a question with a condition read as a query plan, zero-shot, with no LLM.
+
+The answer is an entity the question does not name: the unnamed centre of a star whose leaves are
+the question's things (each reached by the relation a nearby phrase names, or the one their kinds
+leave) and values (a comparison: "after 2000"), read by the claims' reader (`kgrag.claims`). On it:
+
+* two things or more: the entities reached from all of them (`Intersect`); joined by "or": from
+  either (`Union`); after "not" / "without": not from that one (`Difference`);
+* a phrase the star does not explain may step from the answer set once more ("who *directed* the
+  film that A and B acted in"), in the direction the kinds allow;
+* "how many": `Count`; a superlative ("the most recent", "the highest rated"): `ArgMax` / `ArgMin`
+  over the attribute the words name, or for time words the attribute whose values are years or
+  dates.
+
+A question with none of these (one thing, no value, no count, no superlative) is a chain question:
+`read` returns None and the relation-path methods answer it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..claims import ClaimVerifier
+from ..claims.patterns import ClaimPattern, rank_patterns
+from ..claims.reading import ClaimReading, Literal, Phrase, Thing
+from ..claims.schema import Side, flip
+from ..plans import ArgMax, ArgMin, Compare, Count, Difference, Intersect, QueryPlan, SetNode, Step, Union, execute
+from ..plans.execute import PlanResult
+from ..plans.literals import LiteralKind
+from ..plans.nodes import Anchor, Direction
+from .cues import ALTERNATIVE, EXCLUDING, Cues, read_cues
+
+__all__ = ["ConditionPlan", "ConditionReader"]
+
+TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
+TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
+SAMPLE = 50
+DIRECTIONS: tuple[Direction, ...] = ("out", "in")
+
+
+@dataclass
+class ConditionPlan:
+    """A question's plan, the star it came from, and what kind of condition made it one."""
+
+    plan: QueryPlan
+    pattern: ClaimPattern
+    kind: str  # count, superlative, two-anchor-hop, intersection, union, negation, comparison, filter
+    result: PlanResult | None = None
+
+    @property
+    def answered(self) -> bool:
+        """A plan with a condition (not a plain chain) that found something, or a count / truth value."""
+        if self.kind == "chain" or self.result is None:
+            return False
+        return isinstance(self.result.value, int | bool) or bool(self.result.entities.size)
+
+
+class ConditionReader:
+    """Reads questions with conditions on one KG (built once per KG; shares the claims' reader)."""
+
+    def __init__(self, verifier: ClaimVerifier) -> None:
+        self.verifier = verifier
+        self.kg = verifier.kg
+
+    @cached_property
+    def _time_like(self) -> np.ndarray:
+        """(relations × 2) whether a relation's values that way are years or dates."""
+        edges = np.asarray(self.kg.snapshot.edges)
+        out = np.zeros((self.kg.snapshot.num_relations, 2), dtype=bool)
+        literals = self.verifier.literals
+        for r in range(len(out)):
+            rows = edges[edges[:, 1] == r]
+            for side, column in ((0, 2), (1, 0)):
+                sample = np.unique(rows[:, column])[:SAMPLE]
+                if not len(sample):
+                    continue
+                dated, _ = literals.keys(sample, "date")
+                numbered, keys = literals.keys(sample, "number")
+                years = numbered & (keys >= TIME_RANGE[0]) & (keys <= TIME_RANGE[1])
+                out[r, side] = bool(dated.mean() >= TIME_SHARE or years.mean() >= TIME_SHARE)
+        return out
+
+    def read(self, question: str) -> ConditionPlan | None:
+        """The plan of a question with a condition, or None (a chain question, or nothing fits)."""
+        reading = self.verifier.read(question)
+        cues = read_cues(question)
+        if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
+            cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
+        # things a question names as such: not a kind word ("what is a film ..."), and apart from each
+        # other (two names side by side are more likely one name the KG lacks than two anchors)
+        named = sorted((t for t in reading.things if not t.optional and not t.indefinite), key=lambda t: t.first_token)
+        named = [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
+                                                           for o in named[:i] + named[i + 1:])]
+        compares = [v for v in reading.literals if v.op != "="]
+        if reading.unknown_names or not reading.things:
+            return None
+        if not (cues.any or len(named) >= 2 or compares):
+            return None
+        best: tuple[float, ClaimPattern, tuple[int, Direction] | None] | None = None
+        first_thing = min(t.first_token for t in reading.things)
+        # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
+        for phrase in [None, *(p for p in reading.phrases if p.last_token <= first_thing)]:
+            stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
+                                  keep=1, answer=True, exclude=[phrase] if phrase is not None else [])
+            if not stars:
+                continue
+            star = stars[0]
+            step = self._projection(star, phrase) if phrase is not None else None
+            if phrase is not None and step is None:
+                continue
+            score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
+            if best is None or score > best[0]:
+                best = (score, star, step)
+        if best is None:
+            return None
+        _, star, step = best
+        node, kind = self._answer_set(reading, star)
+        if node is None:
+            return None
+        if step is not None:
+            node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
+        sides = [step] if step is not None else [(a.relation, a.direction) for a in star.attachments]
+        if cues.superlative is not None:
+            attribute = self._attribute(reading, cues, node, sides)
+            if attribute is None:
+                return None
+            cls = ArgMax if cues.superlative.order == "max" else ArgMin
+            node, kind = cls(node, attribute[0], attribute[1], 1, self._literal_kind(attribute)), "superlative"
+        root = Count(node) if cues.count else node
+        plan = QueryPlan(root)
+        return ConditionPlan(plan, star, "count" if cues.count else kind,
+                             execute(plan, self.kg.snapshot, self.verifier.literals))
+
+    # ---- parts ------------------------------------------------------------------------------------
+    def _projection(self, star: ClaimPattern, phrase: Phrase) -> tuple[int, Direction] | None:
+        """The step a phrase the star leaves out takes from the answer set: its relation, in the
+        direction whose near side entities of the answer set's kind have."""
+        r = int(np.argmax(phrase.strength))
+        if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments):
+            return None
+        schema = self.verifier.schema
+        own = [(a.relation, a.direction) for a in star.attachments]
+        fits: list[tuple[float, Direction]] = []
+        for d in DIRECTIONS:
+            direction: Direction = d
+            if all(schema.meet(side, (r, direction)) for side in own):
+                fits.append((schema.fan(r, direction), direction))
+        if not fits:
+            return None
+        return r, min(fits)[1]
+
+    def _answer_set(self, reading: ClaimReading, star: ClaimPattern) -> tuple[SetNode | None, str]:
+        """The entities the star's leaves reach: intersected, united across "or", less those
+        after "not"; values as comparisons."""
+        words = [t for t, _, _ in reading.tokens]
+        steps: list[tuple[Thing, SetNode]] = []
+        excluded: list[SetNode] = []
+        values = []
+        for part in star.attachments:
+            leaf = part.node
+            if isinstance(leaf, Literal):
+                values.append(part)
+                continue
+            reached: SetNode = Step(Anchor(leaf.entity), part.relation, flip(part.direction))
+            before = words[max(0, leaf.first_token - 2):leaf.first_token]
+            if any(w in EXCLUDING for w in before):
+                excluded.append(reached)
+            else:
+                steps.append((leaf, reached))
+        if not steps:
+            return None, ""
+        steps.sort(key=lambda s: s[0].first_token)
+        node: SetNode = steps[0][1]
+        step: SetNode
+        kind = "filter" if len(steps) == 1 else "intersection"
+        for (prev, _), (leaf, step) in itertools.pairwise(steps):
+            between = words[prev.last_token:leaf.first_token]
+            if between and all(w in ALTERNATIVE or w == "both" for w in between) and any(w in ALTERNATIVE for w in between):
+                node, kind = Union(node, step), "union"
+            else:
+                node = Intersect(node, step)
+        for gone in excluded:
+            node, kind = Difference(node, gone), "negation"
+        for part in values:
+            assert isinstance(part.node, Literal)
+            node = Compare(node, part.relation, part.direction, part.node.op, part.node.value)
+            kind = "comparison" if part.node.op != "=" else kind
+        if kind == "filter" and len(star.attachments) == 1:
+            kind = "chain"
+        return node, kind
+
+    def _literal_kind(self, side: Side) -> LiteralKind:
+        return "date" if self.verifier.schema.holds_literals(side[0], side[1], "date") else "number"
+
+    def _attribute(self, reading: ClaimReading, cues: Cues, node: SetNode, sides: list) -> Side | None:
+        """The attribute a superlative orders by: among the sides with literal values that the
+        answer set's kind has, the time-like ones for time words, else the one the words name."""
+        schema = self.verifier.schema
+        canonical = self.verifier.canonical
+        candidates: list[Side] = []
+        for r in range(schema.num_relations):
+            if canonical[r] != r:
+                continue
+            for d in DIRECTIONS:
+                side: Side = (r, d)
+                if not (schema.holds_literals(r, d, "number") or schema.holds_literals(r, d, "date")):
+                    continue
+                if all(schema.meet(own, side) for own in sides if own is not None):
+                    candidates.append(side)
+        assert cues.superlative is not None
+        if cues.superlative.hint == "time":
+            timed = [s for s in candidates if self._time_like[s[0], 0 if s[1] == "out" else 1]]
+            return min(timed, key=lambda s: schema.fan(*s)) if timed else None
+        near = [p for p in reading.phrases if abs(p.first_token - _token_at(reading, cues.superlative.end)) <= 3]
+        scored = [(max((float(p.strength[s[0]]) for p in near), default=0.0), s) for s in candidates]
+        scored = [x for x in scored if x[0] >= self.verifier.weights.threshold]
+        return max(scored)[1] if scored else None
+
+
+def _token_at(reading: ClaimReading, offset: int) -> int:
+    """The index of the first token at or after character ``offset``."""
+    return next((i for i, (_, start, _) in enumerate(reading.tokens) if start >= offset), len(reading.tokens))
