@@ -23,7 +23,9 @@ SUPERLATIVES: dict[str, tuple[Order, str | None]] = {
 _SUPERLATIVE = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in SUPERLATIVES), key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of\s+)?the\b", re.IGNORECASE)
-EXCLUDING = frozenset(["not", "without", "except", "excluding", "never", "no"])
+# before a thing, it is left out of the answer ("films by D not starring A", "leaving out those that ...")
+EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|other\s+than|leaving\s+out|apart\s+from)\b"
+                       r"|\wn[’']t\b", re.IGNORECASE)
 ALTERNATIVE = frozenset(["or", "either"])
 
 

@@ -39,6 +39,7 @@ __all__ = ["ConditionPlan", "ConditionReader"]
 TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
 TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
 SAMPLE = 50
+LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 
 
@@ -67,6 +68,15 @@ class ConditionReader:
         self.kg = verifier.kg
 
     @cached_property
+    def _lower_case_names(self) -> bool:
+        """Most of the KG's names are written in lower case ("france", "new_york"): a lower-case
+        mention written as the KG writes it is then a name, not a kind word."""
+        names = self.kg.names
+        step = max(1, len(names) // 2000)
+        sample = [n for n in names[::step] if n[:1].isalpha()]
+        return bool(sample) and sum(n[:1].islower() for n in sample) >= LOWER_CASE_SHARE * len(sample)
+
+    @cached_property
     def _time_like(self) -> np.ndarray:
         """(relations × 2) whether a relation's values that way are years or dates."""
         edges = np.asarray(self.kg.snapshot.edges)
@@ -92,7 +102,9 @@ class ConditionReader:
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
         # things a question names as such: not a kind word ("what is a film ..."), and apart from each
         # other (two names side by side are more likely one name the KG lacks than two anchors)
-        named = sorted((t for t in reading.things if not t.optional and not t.indefinite), key=lambda t: t.first_token)
+        named = sorted((t for t in reading.things if not t.indefinite
+                        and (not t.optional or (self._lower_case_names and t.text == t.name))),
+                       key=lambda t: t.first_token)
         named = [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                            for o in named[:i] + named[i + 1:])]
         compares = [v for v in reading.literals if v.op != "="]
@@ -166,8 +178,9 @@ class ConditionReader:
                 values.append(part)
                 continue
             reached: SetNode = Step(Anchor(leaf.entity), part.relation, flip(part.direction))
-            before = words[max(0, leaf.first_token - 2):leaf.first_token]
-            if any(w in EXCLUDING for w in before):
+            earlier = [a.node.end for a in star.attachments if isinstance(a.node, Thing) and a.node.end <= leaf.start]
+            clause = reading.claim[max(earlier, default=0):leaf.start]  # since the thing named before it
+            if EXCLUDING.search(clause):
                 excluded.append(reached)
             else:
                 steps.append((leaf, reached))
@@ -179,7 +192,7 @@ class ConditionReader:
         kind = "filter" if len(steps) == 1 else "intersection"
         for (prev, _), (leaf, step) in itertools.pairwise(steps):
             between = words[prev.last_token:leaf.first_token]
-            if between and all(w in ALTERNATIVE or w == "both" for w in between) and any(w in ALTERNATIVE for w in between):
+            if any(w in ALTERNATIVE for w in between) and "and" not in between:
                 node, kind = Union(node, step), "union"
             else:
                 node = Intersect(node, step)
