@@ -19,7 +19,7 @@ def test_a_count_is_a_number_with_its_plan_as_evidence(sample_kg):
     ans = auto.answer("How many films did Naomi Watts star in?")
     assert ans.error is None and ans.produced_by == ["plan"]
     assert ans.selected == [str(len(set(films)))] and ans.text == str(len(set(films)))
-    plan = [e for e in ans.evidence if e.kind == "plan"][0]
+    plan = next(e for e in ans.evidence if e.kind == "plan")
     assert plan.plan["op"] == "count" and "count" in plan.data["cypher"].lower() and plan.triples
 
 
