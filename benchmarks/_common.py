@@ -27,6 +27,40 @@ def emit(**fields: object) -> None:
     print(json.dumps(fields), flush=True)
 
 
+class Lines:
+    """JSON lines printed and, with a file, appended to it (a benchmark's --out)."""
+
+    def __init__(self, out: Path | None = None) -> None:
+        self.out = out
+
+    def __call__(self, **fields: object) -> None:
+        emit(**fields)
+        if self.out is not None:
+            with self.out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(fields) + "\n")
+
+
+DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
+
+
+def dev_database(name: str, given: str | None, work: Path):
+    """The database of dev KG ``name``: the one given, else its kb.txt ingested under ``work`` once
+    (None, said on stderr, when the KG is absent: MetaQA needs ../shared)."""
+    import kgrag
+
+    if given:
+        return kgrag.Database(given)
+    kb = DEV_KGS[name]
+    if not kb.exists():
+        print(f"skipped {name}: {kb} is absent", file=sys.stderr)
+        return None
+    target = work / f"db-{name}"
+    if not (target / "current").exists():
+        print(f"ingesting {kb} into {target} ...", file=sys.stderr)
+        kgrag.Database.ingest(target, [kb])
+    return kgrag.Database(target)
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 

@@ -21,39 +21,18 @@ import argparse
 import json
 import os
 import random
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from _common import METAQA, emit
+from _common import DEV_KGS, Lines, dev_database
 
 import kgrag
 from kgrag.eval.metrics import hits_at_1
 
 DATA = Path(__file__).resolve().parent / "data" / "conditions"
-KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
-OUT: Path | None = None
-
-
-def record(**fields: object) -> None:
-    emit(**fields)
-    if OUT is not None:
-        with OUT.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(fields) + "\n")
-
-
-def database(name: str, given: str | None, work: Path) -> kgrag.Database | None:
-    if given:
-        return kgrag.Database(given)
-    if not KGS[name].exists():
-        print(f"skipped {name}: {KGS[name]} is absent", file=sys.stderr)
-        return None
-    target = work / f"db-{name}"
-    if not (target / "current").exists():
-        kgrag.Database.ingest(target, [KGS[name]])
-    return kgrag.Database(target)
+record = Lines()
 
 
 class PlanFirst:
@@ -112,7 +91,7 @@ def chain_check(db: kgrag.Database, per_hop: int) -> None:
 
     reader = create_method("auto", db.kg).conditions  # type: ignore[attr-defined]
     for hop in ("1-hop", "2-hop", "3-hop"):
-        files = sorted((METAQA / hop).glob("*"))
+        files = sorted((DEV_KGS["metaqa"].parent / hop).glob("*"))
         if not files:
             continue
         lines = [ln for f in files for ln in f.read_text(encoding="utf-8").splitlines() if "\t" in ln]
@@ -157,13 +136,12 @@ def main() -> None:
     p.add_argument("--chain-per-hop", type=int, default=2000, help="MetaQA chain questions per hop to check.")
     args = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
-    global OUT
-    OUT = Path(args.out) if args.out else None
+    record.out = Path(args.out) if args.out else None
     work = Path(args.work)
     work.mkdir(parents=True, exist_ok=True)
     results = {}
     for name in args.sets.split(","):
-        db = database(name, getattr(args, f"db_{name}"), work)
+        db = dev_database(name, getattr(args, f"db_{name}"), work)
         if db is None:
             continue
         results[name] = run_set(name, db, args.limit)

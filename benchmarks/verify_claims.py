@@ -19,45 +19,21 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
-from _common import METAQA, emit
+from _common import Lines, dev_database
 
 import kgrag
 
 DATA_DIR = Path(__file__).resolve().parent / "data" / "claims"
 DATA = DATA_DIR
-KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
 VERDICTS = ("true", "false", "not enough evidence")
 
 
-OUT: Path | None = None
-
-
-def record(**fields: object) -> None:
-    emit(**fields)
-    if OUT is not None:
-        with OUT.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(fields) + "\n")
-
-
-def database(name: str, args: argparse.Namespace) -> kgrag.Database | None:
-    given = getattr(args, f"db_{name}", None)
-    if given:
-        return kgrag.Database(given)
-    kb = KGS[name]
-    if not kb.exists():
-        print(f"skipped {name}: {kb} is absent", file=sys.stderr)
-        return None
-    target = Path(args.work) / f"db-{name}"
-    if not (target / "current").exists():
-        print(f"ingesting {kb} into {target} ...", file=sys.stderr)
-        kgrag.Database.ingest(target, [kb])
-    return kgrag.Database(target)
+record = Lines()
 
 
 def run_set(name: str, db: kgrag.Database, args: argparse.Namespace) -> dict:
@@ -153,12 +129,12 @@ def main() -> None:
     args = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     Path(args.work).mkdir(parents=True, exist_ok=True)
-    global OUT, DATA
-    OUT = Path(args.out) if args.out else None
+    global DATA
+    record.out = Path(args.out) if args.out else None
     DATA = Path(args.data)
     results = {}
     for name in args.sets.split(","):
-        db = database(name, args)
+        db = dev_database(name, getattr(args, f"db_{name}", None), Path(args.work))
         if db is not None:
             results[name] = run_set(name, db, args)
             if args.learned:

@@ -6,7 +6,6 @@ holds, a two-hop claim never names its middle entity, a made-up name is absent f
 
 from __future__ import annotations
 
-import ast
 import functools
 import importlib.util
 import json
@@ -17,6 +16,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from .generator_checks import assert_knows_no_dataset, code_strings
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "benchmarks" / "data" / "claims"
@@ -219,23 +220,9 @@ def test_the_generator_on_other_naming_styles(kg):
         assert all(f[1] in graph.sampled for f in r["facts"]), r  # never a stored-twice inverse
 
 
-def _code_strings() -> str:
-    """The generator's string constants (what its frames are made of), docstrings left out."""
-    tree = ast.parse((DATA / "make_claims.py").read_text(encoding="utf-8"))
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef) and node.body
-                  and isinstance(node.body[0], ast.Expr)}
-    return " | ".join(node.value.lower() for node in ast.walk(tree)
-                      if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings)
-
-
 def test_the_generator_knows_no_dataset():
     """No relation label or multi-word entity name of a dev KG is among the generator's strings."""
-    code = _code_strings()
+    code = code_strings(DATA / "make_claims.py")
     for path in [UNSEEN / kg / "kb.txt" for kg in ("geo", "academia", "music")] + [METAQA_KB] * METAQA_KB.exists():
         graph = _kg_at(path)
-        for rel in graph.relations:
-            assert not re.search(r"(?<![\w.])" + re.escape(rel.lower()) + r"(?![\w.])", code), rel
-        for name in graph.entities:
-            if len(name) >= 8 and re.search(r"[ _]", name):
-                assert name.lower() not in code, name
+        assert_knows_no_dataset(code, graph.relations, graph.entities)
