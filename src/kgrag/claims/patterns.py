@@ -126,19 +126,27 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
 
 
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
-           all_phrases: Sequence[Phrase] = (), refers_back: bool = False) -> float:
+           all_phrases: Sequence[Phrase] = (), refers_back: bool = False, words: Sequence[str] = ()) -> float:
     """Relations named and checked (each once, however many facts or phrases: "stars A and B"), minus phrases
     left unexplained, facts no phrase names, things on a side they never take, an unnamed centre."""
     named: dict[int, tuple[int, str]] = {}
     explained: dict[int, float] = {}  # per relation named: credit once, however many phrases repeat it
     used: set[int] = set()
+    sharing: dict[int, list[Node]] = {}
     for a in combo:  # one phrase names one relation
         if a.phrase is None:
             continue
         if named.setdefault(id(a.phrase), (a.relation, a.direction)) != (a.relation, a.direction):
             return -np.inf
+        sharing.setdefault(id(a.phrase), []).append(a.node)
         used.add(id(a.phrase))
         explained[a.relation] = max(explained.get(a.relation, 0.0), a.strength)
+    for key, nodes in sharing.items():
+        # one phrase names the facts of several things when they are coordinated ("A and B"), or when
+        # the claim names that relation as often elsewhere ("the tags of X ... its tags")
+        naming = sum(int(np.argmax(p.strength)) == named[key][0] for p in all_phrases)
+        if words and len(nodes) > 1 and not _coordinated_nodes(nodes, words) and naming < len(nodes):
+            return -np.inf
     score = sum(explained.values())
     # "directed a drama": the indefinite thing introduces the unnamed centre and says its kind, so
     # attaching it there needs no phrase
@@ -154,6 +162,13 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
     score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
                  for t in things.values())
     return score - (w.unnamed_centre + (w.pronoun if refers_back else 0.0) if centre is None else 0.0)
+
+
+def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
+    """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B")."""
+    ordered = sorted(nodes, key=lambda n: n.first_token)
+    return all(set(words[a.last_token:b.first_token]) <= COORDINATORS | {"either", "nor", "neither"}
+               for a, b in itertools.pairwise(ordered))
 
 
 def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:
@@ -219,7 +234,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
                 continue
-            score = _score(phrases, centre, combo, w, own, refers_back and not answer)
+            score = _score(phrases, centre, combo, w, own, refers_back and not answer, words)
             if score == -np.inf:
                 continue
             # a tie between centres: check the fact from the side with fewer values (a film's one director)

@@ -39,6 +39,7 @@ __all__ = ["ConditionPlan", "ConditionReader"]
 TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
 TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
 SAMPLE = 50
+INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 
@@ -103,7 +104,8 @@ class ConditionReader:
         # things a question names as such: not a kind word ("what is a film ..."), and apart from each
         # other (two names side by side are more likely one name the KG lacks than two anchors)
         named = sorted((t for t in reading.things if not t.indefinite
-                        and (not t.optional or (self._lower_case_names and t.text == t.name))),
+                        and (not t.optional or (self._lower_case_names and t.text == t.name)
+                             or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         named = [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                            for o in named[:i] + named[i + 1:])]
@@ -146,6 +148,17 @@ class ConditionReader:
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
                              execute(plan, self.kg.snapshot, self.verifier.literals))
+
+    def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
+        """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
+        tag denver", "famous among its imdb votes"): an argument of that relation, not a kind word."""
+        sides = {r for r, _ in self.verifier.schema.sides_of(thing.entity)}
+        for phrase in reading.phrases:
+            gap = thing.first_token - phrase.last_token if phrase.last_token <= thing.first_token \
+                else phrase.first_token - thing.last_token
+            if 0 <= gap <= INTRODUCED_GAP and int(np.argmax(phrase.strength)) in sides:
+                return True
+        return False
 
     # ---- parts ------------------------------------------------------------------------------------
     def _projection(self, star: ClaimPattern, phrase: Phrase) -> tuple[int, Direction] | None:
