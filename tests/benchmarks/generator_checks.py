@@ -1,12 +1,25 @@
-"""What every dev-data generator must not know: a dataset's relation labels or entity names among
+"""Loading a dev-data generator script, and what every one must not know: a dataset's relation labels or entity names among
 its string constants (its frames are generic English; the KG's words come from the KG)."""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
+
+
+def load_generator(path: Path) -> ModuleType:
+    """A generator script as a module, registered under its name (its dataclasses look it up there)."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def code_strings(path: Path) -> str:

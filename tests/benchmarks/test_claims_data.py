@@ -7,17 +7,15 @@ holds, a two-hop claim never names its middle entity, a made-up name is absent f
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import random
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from .generator_checks import assert_knows_no_dataset, code_strings
+from .generator_checks import assert_knows_no_dataset, code_strings, load_generator
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "benchmarks" / "data" / "claims"
@@ -28,15 +26,7 @@ FILES = [(kg, kind) for kg in ("geo", "metaqa") for kind in ("generated", "natur
 PER_KIND = {"geo": 50, "metaqa": 100}
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("make_claims", DATA / "make_claims.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_claims"] = module  # its dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
+GEN = load_generator(DATA / "make_claims.py")
 
 
 def _rows(kg: str, kind: str) -> list[dict]:

@@ -7,10 +7,8 @@ keeps its promises on a tiny KG and on the music dev KG (dates)."""
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import re
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -19,7 +17,7 @@ import pytest
 
 from kgrag.plans import QueryPlan, execute
 
-from .generator_checks import assert_knows_no_dataset, code_strings
+from .generator_checks import assert_knows_no_dataset, code_strings, load_generator
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "benchmarks" / "data" / "conditions"
@@ -34,15 +32,7 @@ ROOT_OPS = {"intersection": {"intersect"}, "filter": {"intersect"}, "count": {"c
             "comparison": {"compare"}}
 
 
-def _generator():
-    spec = importlib.util.spec_from_file_location("make_conditions", DATA / "make_conditions.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_conditions"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-GEN = _generator()
+GEN = load_generator(DATA / "make_conditions.py")
 
 
 def _rows(kg: str, kind: str) -> list[dict]:

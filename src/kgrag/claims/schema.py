@@ -97,18 +97,26 @@ class ClaimSchema:
         """Some of the first values ``relation`` reaches in ``direction`` are literals of ``kind``."""
         return bool(self._literal_sides(kind)[relation, 0 if direction == "out" else 1])
 
+    @cached_property
+    def value_samples(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per relation, the first `SAMPLE` distinct values it reaches out (its tails) and in (its
+        heads): what tells whether a relation holds literals, read with one sort of the edges."""
+        edges = np.asarray(self.snapshot.edges)
+        order = np.argsort(edges[:, 1], kind="stable")  # each relation's edges are a run
+        bounds = np.searchsorted(edges[order, 1], np.arange(self.num_relations + 1))
+        samples = []
+        for r in range(self.num_relations):
+            rows = edges[order[bounds[r]:bounds[r + 1]]]
+            samples.append((np.unique(rows[:, 2])[:SAMPLE], np.unique(rows[:, 0])[:SAMPLE]))
+        return samples
+
     def _literal_sides(self, kind: LiteralKind) -> np.ndarray:
         cache = self.__dict__.setdefault("_literal_cache", {})
         found = cache.get(kind)
         if found is None:
-            edges = np.asarray(self.snapshot.edges)
-            order = np.argsort(edges[:, 1], kind="stable")  # one sort; each relation's edges are a run
-            bounds = np.searchsorted(edges[order, 1], np.arange(self.num_relations + 1))
             found = np.zeros((self.num_relations, 2), dtype=bool)
-            for r in range(self.num_relations):
-                rows = edges[order[bounds[r]:bounds[r + 1]]]
-                for side, column in ((0, 2), (1, 0)):
-                    sample = np.unique(rows[:, column])[:SAMPLE]
+            for r, sides in enumerate(self.value_samples):
+                for side, sample in enumerate(sides):
                     found[r, side] = bool(len(sample)) and bool(self.literals.keys(sample, kind)[0].any())
             cache[kind] = found
         return found

@@ -38,7 +38,6 @@ __all__ = ["ConditionPlan", "ConditionReader"]
 
 TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
 TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
-SAMPLE = 50
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
@@ -80,13 +79,10 @@ class ConditionReader:
     @cached_property
     def _time_like(self) -> np.ndarray:
         """(relations × 2) whether a relation's values that way are years or dates."""
-        edges = np.asarray(self.kg.snapshot.edges)
         out = np.zeros((self.kg.snapshot.num_relations, 2), dtype=bool)
         literals = self.verifier.literals
-        for r in range(len(out)):
-            rows = edges[edges[:, 1] == r]
-            for side, column in ((0, 2), (1, 0)):
-                sample = np.unique(rows[:, column])[:SAMPLE]
+        for r, sides in enumerate(self.verifier.schema.value_samples):
+            for side, sample in enumerate(sides):
                 if not len(sample):
                     continue
                 dated, _ = literals.keys(sample, "date")
