@@ -291,6 +291,8 @@ class KnowledgeGraph:
             return np.zeros((0, self.embedder.dim), dtype=np.float32)
         if getattr(self.embedder, "batch_invariant", False):
             return self.embedder.embed(texts)
+        if (each := getattr(self.embedder, "embed_each", None)) is not None:  # MiniLM: batches, same vectors
+            return np.asarray(each(texts), dtype=np.float32)
         return np.concatenate([self.embedder.embed([t]) for t in texts])
 
     @cached_property

@@ -39,9 +39,14 @@ def test_a_bad_file_changes_nothing(tmp_path: Path) -> None:
 
 def test_link_and_ask(db: kgrag.Database) -> None:
     assert db.link("who directed 21 Grams")[0].candidates[0].name == "21 Grams"
-    ans = db.ask("who directed 21 Grams")  # the default method: auto, its confidence fitted on first use
+    ans = db.ask("who directed 21 Grams")  # the default method: auto, answering while it self-trains
     assert ans.selected == [GOLD] and ans.method == "auto" and ans.error is None and ans.produced_by
+    assert any("until this KG's self-training is done" in w for w in ans.warnings)
+    done = db.wait_self_training()
+    assert done is not None and done.state == "saved" and done.done == done.total > 0
     assert "auto" in [p.name for p in db.kg.files.models.iterdir()]  # kept in the database
+    ans = db.ask("who directed 21 Grams")
+    assert ans.selected == [GOLD] and not ans.warnings and ans.evidence[0].data["calibration"] == "synthetic"
     ans = db.ask("who directed 21 Grams", method="baseline")
     assert ans.selected == [GOLD] and ans.method == "baseline"
     assert {n.name: n.role for n in ans.subgraph.nodes} == {"21 Grams": "question", GOLD: "answer"}

@@ -34,6 +34,26 @@ def test_bf16_single_text_path_stays_within_cosine_1e_4():
         assert float(one @ batch[i]) > 0.9999
 
 
+@pytest.mark.parametrize("bf16", [False, True])
+def test_embed_each_in_batches_gives_every_text_its_one_text_vector_bit_for_bit(bf16: bool) -> None:
+    """Caches filled as questions arrive (candidate path texts) take many texts at once: batched
+    by token count (no padding), each vector is the one `embed([text])` gives, whatever its
+    company: bit for bit under bfloat16 autocast (measured on AVX512-BF16), and within float32
+    rounding where the BLAS picks another kernel for a taller matrix (2e-7 seen in float32)."""
+    import random
+
+    words = ["the", "of", "a", "capital", "spouse", "director", "genre", "river", "mouth", "label", "country", "film", "who", "which", "is", "by", "in"]
+    rng = random.Random(0)
+    texts = sorted({" ".join(rng.choice(words) for _ in range(rng.randint(1, 12))) for _ in range(150)})
+    texts += TEXTS
+    e = MiniLMEmbedder(bf16=bf16)
+    alone = np.concatenate([e.embed([t]) for t in texts])
+    for order in (texts, texts[::-1]):
+        batched = e.embed_each(order, batch_size=16)
+        assert batched.dtype == np.float32 and batched.shape == (len(texts), 384)
+        assert np.abs(batched - (alone if order is texts else alone[::-1])).max() <= 1e-6
+
+
 @st.composite
 def unit_rows(draw):  # noqa: ANN001, ANN201
     rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))

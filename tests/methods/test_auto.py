@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import numpy as np
 import pytest
 
 from kgrag.errors import InvalidOptionError
@@ -226,3 +227,23 @@ def test_the_choice_model_is_fitted_only_on_enough_questions_where_the_members_d
             break
     else:
         pytest.fail("no question where the members disagree")
+
+
+def test_the_generic_confidence_covers_the_default_members_and_ranks_a_sure_answer_higher() -> None:
+    """What auto uses before its self-training is done (`methods/auto/generic.py`): shipped for
+    the default members, and reading its features the way a fitted model does (an answer that the
+    other member agrees with, with a clear margin, is likelier right than a lone, flat one)."""
+    from kgrag.methods.auto import AutoOptions
+    from kgrag.methods.auto.features import FEATURE_NAMES
+    from kgrag.methods.auto.generic import generic_models
+
+    members = tuple(AutoOptions().members.split(","))
+    models = generic_models(members)
+    assert set(models.calibrators) == set(members)
+    sure = dict.fromkeys(FEATURE_NAMES[1:], 0.0) | {"top_score": 0.9, "score_margin": 0.5, "query_score": 0.9,
+                                                    "query_margin": 0.5, "others_agree": 1.0,
+                                                    "agrees_with_others": 1.0, "hops": 1.0}
+    flat = sure | {"score_margin": 0.0, "query_margin": 0.0, "others_agree": 0.0, "agrees_with_others": 0.0}
+    for name, model in models.calibrators.items():
+        p_sure, p_flat = (float(model.predict(np.array([list(f.values())]))[0]) for f in (sure, flat))
+        assert 0.0 <= p_flat < p_sure <= 1.0, name

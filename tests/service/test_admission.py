@@ -38,11 +38,10 @@ def test_only_the_listed_methods_are_served_and_documented(demo_db: Path) -> Non
 
 
 def test_expensive_requests_need_allow_expensive(tmp_path: Path, sample_db: Path) -> None:
-    """SPARK, an option set to `llm`, and auto's first self-training (a fresh copy: nothing trained)."""
+    """SPARK and an option set to `llm` or escalating every question."""
     db = copy_shared(sample_db, tmp_path / "db")
     with running(ServiceSettings(db=db, method="baseline")) as url:
         for body, named in (({"method": "spark"}, "method 'spark'"),
-                            ({"method": "auto"}, "method 'auto' has not trained yet"),
                             ({"method": "auto", "options": {"escalate": "always"}}, "escalate=always")):
             r = httpx.post(f"{url}/ask", json={"question": QUESTION, **body}, timeout=60)
             assert r.status_code == 403, r.text

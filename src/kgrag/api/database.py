@@ -21,7 +21,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
@@ -34,10 +34,12 @@ from ..methods import method_class, open_method
 from ..methods.base import Method, check_question
 from ..store.database import Source, ingest, publish_model
 from ..store.graph_data import IngestStats
+from ..store.layout import DatabaseLayout
 from ..store.locks import WriterLock, writer_lock
 from ..store.migration import MigrationReport
 from ..store.versions import version_target
 from .reading import Readings
+from .self_training import SelfTraining, TrainingProgress
 from .subgraph import evidence_subgraph
 
 if TYPE_CHECKING:
@@ -89,8 +91,14 @@ class Database:
     the configured one — flags > environment > kgrag.toml > the bundled local model — created
     when a method first needs it)."""
 
-    def __init__(self, path: str | Path, *, method: str = "auto", llm: LLM | None = None) -> None:
+    def __init__(self, path: str | Path, *, method: str = "auto", llm: LLM | None = None,
+                 self_training: Literal["background", "first use"] = "background") -> None:
+        """``self_training``: how a method that learns from the KG alone (auto) learns when the
+        database holds nothing it saved: "background" (answers at once, `SelfTraining`) or
+        "first use" (its first question waits for it)."""
         self.path = Path(path)
+        self.self_training_mode = self_training
+        self._jobs: dict[tuple[str, str], SelfTraining] = {}
         self._readings = Readings(KnowledgeGraph(self.path))
         self.default_method = method
         self.llm = llm
@@ -163,7 +171,9 @@ class Database:
         return {"path": str(self.path), "version": self.kg.version.name, "nodes": int(meta["nodes"]),
                 "edges": int(meta["edges"]), "relations": [r["label"] for r in meta["relations"]],
                 "documents": None if docs is None else {k: docs[k] for k in ("chunks", "sources", "chunk_kinds",
-                                                                              "edges", "average_degree")}}
+                                                                              "edges", "average_degree")},
+                "self_training": {name if options == "{}" else f"{name} {options}": job.progress.to_json()
+                                  for (name, options), job in self._jobs.items()}}
 
     def link(self, text: str, top_m: int = 3) -> list[Mention]:
         """The entity mentions in ``text``, each with its ``top_m`` KG candidates."""
@@ -187,11 +197,70 @@ class Database:
             if key not in self._methods:
                 m, loaded = self._open(name, options)
                 if not loaded and m.learns_without_pairs(m.options.model_dump()):
-                    with suspended():  # kept in the database once done: a deadline would only waste it
-                        if self._self_train(name, m):
-                            m, _ = self._open(name, options)  # what it saved, on the version it published
+                    if self.self_training_mode == "background":  # answer now; the job saves it when done
+                        self._start_self_training(name, options)
+                        m.answer_before_training()
+                    else:
+                        with suspended():  # kept in the database once done: a deadline would only waste it
+                            if self._self_train(name, m):
+                                m, _ = self._open(name, options)  # what it saved, on the version it published
                 self._methods[key] = m
             return self._methods[key]
+
+    # ---- self-training in the background ----------------------------------------------------------
+    def self_training(self, name: str | None = None,
+                      options: Mapping[str, Any] | None = None) -> TrainingProgress | None:
+        """Where the background self-training of ``name`` with ``options`` stands (None: none was
+        started in this process)."""
+        job = self._jobs.get((name or self.default_method, _options_key(options)))
+        return None if job is None else job.progress
+
+    def wait_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None,
+                           timeout: float | None = None,
+                           on_progress: Callable[[TrainingProgress], None] | None = None) -> TrainingProgress | None:
+        """Start (if needed) and wait for the self-training of ``name`` with ``options``: what
+        `evaluate` and `kgrag ask` do, so a run's numbers are the calibrated method's and the
+        model is saved. ``on_progress`` is called about twice a second. None: nothing to learn."""
+        self.method(name, options)
+        job = self._jobs.get((name or self.default_method, _options_key(options)))
+        if job is None:
+            return None
+        end = None if timeout is None else time.monotonic() + timeout
+        while not job.wait(0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))):
+            if on_progress is not None:
+                on_progress(job.progress)
+            if end is not None and time.monotonic() >= end:
+                break
+        if on_progress is not None:
+            on_progress(job.progress)
+        return job.progress
+
+    def _start_self_training(self, name: str, options: Mapping[str, Any] | None) -> None:
+        """The background job of ``name`` with ``options``, once per process (a failed or stopped
+        one is not restarted: its progress says why)."""
+        key = (name, _options_key(options))
+        if key in self._jobs:
+            return
+
+        def train(progress: Callable[[int, int], None]) -> tuple[Method, dict[str, Any]] | None:
+            m, _ = self._open(name, options)  # its own instance: the answering one is never changed
+            report = m.self_train(progress=progress)
+            return (m, report) if report else None
+
+        def trained_elsewhere() -> bool:
+            self.refresh_if_changed()
+            return self.has_model(name, options)
+
+        def keep(result: tuple[Method, dict[str, Any]]) -> bool:
+            m, report = result
+            if self._save_self_trained(name, m, report):
+                return True
+            with self._lock:  # not saved (another writer, read-only): this process keeps it
+                if m.kg is self.kg:
+                    self._methods[key] = m
+            return False
+
+        self._jobs[key] = SelfTraining(name, DatabaseLayout(self.path), train, trained_elsewhere, keep).start()
 
     def needs_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> bool:
         """Whether the first `ask` with this method would self-train (minutes on a new KG): it
@@ -220,11 +289,16 @@ class Database:
         questions) on first use, and keep it in the database as a new version when no other writer
         is busy — so it happens once per database, not once per process or per surface. True when
         it published a new version (which this object now reads)."""
-        from ..errors import DatabaseBusyError, DatabaseChangedError
-
         report = learn(m, [])
         if not report:  # nothing could be learned (e.g. a database with documents and no KG)
             return False
+        return self._save_self_trained(name, m, report)
+
+    def _save_self_trained(self, name: str, m: Method, report: dict[str, Any]) -> bool:
+        """Publish a self-trained model unless another writer is busy; True when this object now
+        reads the version that holds it."""
+        from ..errors import DatabaseBusyError, DatabaseChangedError
+
         try:
             with writer_lock(self.path, wait=False) as lock:
                 self.last_model = save_model(lock, self.kg, m, name, report)
@@ -318,6 +392,8 @@ class Database:
         if questions and all(q.label is not None for q in questions) and name in VERIFYING_METHODS:
             options = {"task": "verify", **(options or {})}  # claims with verdicts: check them
         out_dir = Path(out) if out else Path("runs") / f"{name}-{time.strftime('%Y%m%d-%H%M%S')}"
+        if not train:  # the numbers are the self-trained method's (waited for outside the lock it saves under)
+            self.wait_self_training(name, options)
         with self._lock:
             if train:
                 m, _ = open_method(name, self.kg, options, llm=self.llm)
@@ -352,6 +428,8 @@ class Database:
             return False
 
     def close(self) -> None:
+        for job in self._jobs.values():  # stopped at its next check; nothing half-done is saved
+            job.stop()
         with self._lock:
             self._readings.close()
 

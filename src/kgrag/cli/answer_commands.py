@@ -23,6 +23,7 @@ from .common import (
     RayOpt,
     WorkersOpt,
     distributed,
+    finish_self_training,
     llm_from_flags,
     out,
     parse_method_options,
@@ -82,12 +83,14 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
     if timeout is not None and not timeout > 0:
         raise KgragError(f"--timeout must be a positive number of seconds, not {timeout:g}")
     db_ = Database(db, method=method, llm=llm_from_flags(llm, llm_model, llm_base_url, llm_config))
-    ans = db_.ask(question, options=parse_method_options(option), subgraph=as_json, timeout_s=timeout)
+    options = parse_method_options(option)
+    ans = db_.ask(question, options=options, subgraph=as_json, timeout_s=timeout)
     if as_json:
-        print(ans.to_json_text())
+        print(ans.to_json_text(), flush=True)
     else:
         out.print(f"[bold]{question}[/]")
         show_answer(ans, top=10)
+    finish_self_training(db_, method, options)  # answered at once; the learning it started is kept
     if ans.error_type == "DeadlineExceeded":
         raise typer.Exit(TIMED_OUT)
 
@@ -132,6 +135,8 @@ def eval_cmd(
         out.print(f"ceiling: {out_dir / 'ceiling.json'}")
         return
     train_items = load_files(train or [])
+    if not train_items and not all(q.label is not None for q in items):  # not claims: they learn nothing
+        finish_self_training(database, method, parse_method_options(option))  # numbers of the calibrated method
     with distributed(ray, ray_address, workers):
         summary = database.evaluate(items, method, parse_method_options(option), out_dir, progress=True,
                                     train=train_items, source=", ".join(str(f) for f in data))

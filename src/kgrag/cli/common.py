@@ -3,6 +3,7 @@ options, the LLM flag group) and turning those flags into objects."""
 
 from __future__ import annotations
 
+import sys
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
@@ -13,10 +14,13 @@ from rich.console import Console
 from ..errors import KgragError
 
 if TYPE_CHECKING:
+    from ..api import Database
+    from ..api.self_training import TrainingProgress
     from ..llm.base import LLM
 
 __all__ = ["DbOpt", "LLMBackendOpt", "LLMBaseUrlOpt", "LLMConfigOpt", "LLMModelOpt", "MethodOpt", "NoWaitOpt",
-           "OptionsOpt", "RayAddressOpt", "RayOpt", "WorkersOpt", "console", "distributed", "llm_from_flags",
+           "OptionsOpt", "RayAddressOpt", "RayOpt", "WorkersOpt", "console", "distributed", "finish_self_training",
+           "llm_from_flags",
            "out", "parse_method_options", "say_waiting"]
 
 console = Console(stderr=True)  # progress, warnings and errors
@@ -96,3 +100,32 @@ def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
             raise KgragError(f"--option '{pair}': expected KEY=VALUE")
         options[key.strip()] = value.strip()
     return options
+
+
+def finish_self_training(database: Database, method: str, options: dict | None) -> None:
+    """Wait, with a progress bar on stderr, for the background self-training a command started
+    (auto on a database that holds none yet), so the command leaves it saved for every later
+    one; Ctrl-C stops it (nothing half-done is saved) and the next command starts over."""
+    from tqdm import tqdm
+
+    database.method(method, options)  # starts it, where the method learns from the KG and has nothing saved
+    progress = database.self_training(method, options)
+    if progress is None or progress.finished:
+        return
+    console.print(f"{method} is learning its confidence from this KG (synthetic questions; saved in the "
+                  "database for every later question; Ctrl-C skips it)", highlight=False)
+    with tqdm(desc=f"self-training {method}", unit="question", file=sys.stderr) as bar:
+        def show(p: TrainingProgress) -> None:
+            bar.total = p.total or None
+            bar.n = p.done
+            bar.refresh()
+
+        try:
+            done = database.wait_self_training(method, options, on_progress=show)
+        except KeyboardInterrupt:
+            database.close()
+            console.print("self-training stopped; the next question starts it again", highlight=False)
+            return
+    if done is not None and done.state not in ("saved", "kept in memory"):
+        console.print(f"self-training {method}: {done.state}{f' ({done.error})' if done.error else ''}",
+                      highlight=False)

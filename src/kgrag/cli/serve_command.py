@@ -24,7 +24,7 @@ TimeoutOpt = Annotated[float, typer.Option(help="Seconds one request may take: t
 MethodsOpt = Annotated[Optional[str], typer.Option(help="The methods served, comma-separated (default: all); "
                                                    "a request for another one is refused.")]
 ExpensiveOpt = Annotated[bool, typer.Option("--allow-expensive", help="Serve options that can run for minutes "
-                                            "(SPARK, options set to llm/lora, auto's first self-training); "
+                                            "(SPARK, options set to llm/lora, auto escalating every question); "
                                             "refused (403) otherwise.")]
 ThreadsOpt = Annotated[Optional[int], typer.Option(help="torch/BLAS/llama.cpp threads per answering worker "
                                                    "(default: env KGRAG_THREADS, else the cores divided among "

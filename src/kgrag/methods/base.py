@@ -107,11 +107,16 @@ class Method(ABC, Generic[OptionsT]):
         """Learn from pairs; returns a small report (counts, times). Default: nothing to learn."""
         return {}
 
-    def self_train(self) -> dict[str, Any]:
+    def self_train(self, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Learn what can be learned from the KG alone, with no QA pairs (e.g. `auto`'s confidence
         from synthetic questions); returns a report, empty when there is nothing to learn that way.
-        `kgrag.Database` calls it on first use when nothing was saved, and keeps the result."""
+        `kgrag.Database` runs it in the background when nothing was saved, and keeps the result.
+        ``progress(done, total)`` is told how far it got."""
         return {}
+
+    def answer_before_training(self) -> None:
+        """This instance will answer while its self-training runs elsewhere (`kgrag.api.self_training`):
+        answer with what needs no training, and say so, rather than self-train on the question."""
 
     @classmethod
     def learns_without_pairs(cls, options: Mapping[str, Any] | None = None) -> bool:

@@ -73,6 +73,17 @@ class DocumentsOut(BaseModel):
     average_degree: float
 
 
+class SelfTrainingOut(BaseModel):
+    """A method learning from the KG alone in the background (`kgrag.api.self_training`)."""
+
+    method: str
+    state: str  # waiting (another process trains it), running, saved, kept in memory, stopped, failed...
+    done: int  # synthetic questions answered so far
+    total: int
+    seconds: float
+    error: str | None = None
+
+
 class DatabaseOut(BaseModel):
     path: str
     version: str
@@ -80,6 +91,7 @@ class DatabaseOut(BaseModel):
     edges: int
     relations: list[str]
     documents: DocumentsOut | None = None  # `kgrag ingest-docs`
+    self_training: dict[str, SelfTrainingOut] = {}  # by method (and options): until done, answers say so
 
 
 class InfoOut(BaseModel):

@@ -66,10 +66,7 @@ class ServiceState:
                                   f"{', '.join(self.settings.methods)}; `kgrag serve --methods` sets them)")
         check_remote_options(name, req.options)
         if not self.settings.allow_expensive:
-            why = expensive_reason(name, req.options)
-            if why is None and self.db.needs_self_training(name, req.options):
-                why = (f"method '{name}' has not trained yet and its first question would self-train on the "
-                       f"KG (minutes on a new KG): run `kgrag train {name} --db ...` once")
+            why = expensive_reason(name, req.options)  # a first self-training runs in the background
             if why is not None:
                 raise NotAllowedError(f"{why}; this server runs it only when started with --allow-expensive")
         self.db.method(req.method, req.options)

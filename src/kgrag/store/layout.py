@@ -83,6 +83,7 @@ CURRENT = "current"
 VERSIONS = "versions"
 WRITE_LOCK = ".write.lock"
 WRITE_OWNER = ".write.owner"
+SELF_TRAINING_LOCK = ".self-training.lock"  # one process self-trains a database's method at a time
 CURRENT_TMP_PREFIX = ".current-"
 
 # ---- DIR/versions/ -------------------------------------------------------------------------------
@@ -203,7 +204,8 @@ class DatabaseLayout:
 
     root: Path
 
-    own_names: ClassVar[frozenset[str]] = frozenset({CURRENT, VERSIONS, WRITE_LOCK, WRITE_OWNER})
+    own_names: ClassVar[frozenset[str]] = frozenset({CURRENT, VERSIONS, WRITE_LOCK, WRITE_OWNER,
+                                                        SELF_TRAINING_LOCK})
     """What kgrag itself puts in ``DIR`` (besides ``.current-*`` links)."""
 
     @property
@@ -221,6 +223,10 @@ class DatabaseLayout:
     @property
     def write_owner(self) -> Path:
         return self.root / WRITE_OWNER
+
+    @property
+    def self_training_lock(self) -> Path:
+        return self.root / SELF_TRAINING_LOCK
 
     def version(self, name: str) -> VersionLayout:
         return VersionLayout(self.versions / name)

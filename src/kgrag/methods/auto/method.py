@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import shutil
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -28,6 +28,8 @@ import numpy as np
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
+from ...conditions import ConditionReader
+from ...conditions.answer import plan_answer
 from ...datasets import QAItem, split_items
 from ...deadline import check
 from ...errors import NoAnswer
@@ -42,8 +44,8 @@ from ..base import Method
 from ..claim_checking import ClaimChecking
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
-from ...conditions import ConditionReader
-from ...conditions.answer import plan_answer
+from .generic import SOURCE as GENERIC_SOURCE
+from .generic import generic_models
 from .options import AutoOptions
 
 if TYPE_CHECKING:
@@ -93,6 +95,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         self._trained: set[str] = set()  # members that learned from pairs here (saved with auto)
         self.zero_shot_weights: dict[str, float] = {}  # per member: its path model + w × zero-shot
         self._self_training = threading.Lock()  # the service answers on several threads
+        self._before_training = False  # `answer_before_training`: the generic confidence until then
 
     # ---- confidence --------------------------------------------------------------------------------
     def _member_answers(self, question: str) -> dict[str, Answer]:
@@ -106,13 +109,16 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
             self._order_by_routes(ans)
         return answers
 
-    def calibrate(self, items: list[QAItem], source: str) -> dict[str, Any]:
+    def calibrate(self, items: list[QAItem], source: str,
+                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """Fit each member's confidence on how its answers to ``items`` came out, and its choice
         score on the questions where the members' top answers differ."""
         rows: dict[str, list[np.ndarray]] = {n: [] for n in self.members}
         labels: dict[str, list[float]] = {n: [] for n in self.members}
         split: list[bool] = []
-        for item in items:
+        for i, item in enumerate(items):
+            if progress is not None:
+                progress(i, len(items))
             answers = self._member_answers(item.question)
             split.append(members_disagree(answers))
             features = self.features(answers)
@@ -132,12 +138,19 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         self.choosers, self.calibrators, self.calibration_source = choosers, calibrators, source
         return {"calibration": source, "members": report, "members_disagree_on": int(disagree.sum())}
 
-    def self_train(self) -> dict[str, Any]:
+    def self_train(self, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         """The confidence from synthetic questions over this KG (no QA pairs, no LLM); nothing when
         the database has no KG edges to ask about."""
         if self.kg.num_edges == 0:
             return {}
-        return self.calibrate(self._synthetic(), "synthetic")
+        items = self._synthetic()
+        report = self.calibrate(items, "synthetic", progress)
+        if progress is not None:
+            progress(len(items), len(items))
+        return report
+
+    def answer_before_training(self) -> None:
+        self._before_training = True
 
     def _synthetic(self) -> list[QAItem]:
         return list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=self.options.synthetic_per_hop,
@@ -153,7 +166,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         """The member to answer with. Where the members' top answers differ, the one most likely
         right *there* (a model fitted on such questions only: a member that is usually right
         may still be the weaker one when the others disagree); elsewhere the most confident."""
-        score = self._predict("choosers", answers, features) if self.choosers and members_disagree(answers) \
+        score = self._predict("choosers", answers, features) if self._choosing and members_disagree(answers) \
             else conf
         order = list(answers)
         return max(score, key=lambda n: (score[n], -order.index(n)))
@@ -165,13 +178,21 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
 
     def _predict(self, which: Literal["calibrators", "choosers"], answers: dict[str, Answer],
                  features: dict[str, np.ndarray] | None = None) -> dict[str, float]:
-        if not self.calibrators:
+        if not self.calibrators and not self._before_training:
             with self._self_training:  # once, however many threads ask first
                 if not self.calibrators:
                     self.self_train()
-        models: dict[str, LogisticCalibrator] = getattr(self, which)  # read after any self-training
+        models: dict[str, LogisticCalibrator] = getattr(self, which) if self.calibrators else \
+            getattr(generic_models(tuple(self.members)), which)  # read after any self-training
         rows = self.features(answers) if features is None else features
-        return {n: 0.0 if rows[n][0] == 0 else float(models[n].predict(rows[n][1:])[0]) for n in answers}
+        return {n: 0.0 if rows[n][0] == 0 else float(models[n].predict(rows[n][1:])[0]) if n in models else 0.5
+                for n in answers}
+
+    @property
+    def _choosing(self) -> bool:
+        """Whether a choice model is fitted (this KG's, or the generic one before it)."""
+        return bool(self.choosers) if self.calibrators or not self._before_training else \
+            bool(generic_models(tuple(self.members)).choosers)
 
     # ---- answering --------------------------------------------------------------------------------
     def _should_escalate(self, confidence: float) -> bool:
@@ -257,7 +278,10 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
                                     if result.confidence is not None else " (escalated)"), result.confidence,
                                     {"chosen": chosen, "confidence": conf, "agreeing": result.produced_by[1:],
                                      "members_disagree": members_disagree(answers),
-                                     "calibration": self.calibration_source}), *best.evidence]
+                                     "calibration": self.calibration_source if self.calibrators else
+                                     GENERIC_SOURCE}), *best.evidence]
+        if not self.calibrators:
+            result.warnings.append(f"auto's confidence is {GENERIC_SOURCE}")
 
     def _order_by_routes(self, ans: Answer) -> None:
         """``ans``'s committed answers in route order (`_by_routes`) and its text with them, when
