@@ -40,7 +40,8 @@ class Lines:
                 f.write(json.dumps(fields) + "\n")
 
 
-DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt"}
+DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt",
+           "wide": Path(__file__).resolve().parent / "data" / "wide" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

@@ -2,7 +2,7 @@
 questions of benchmarks/data/conditions, with `auto` (plans on) against `auto -o plans=false`, and
 how many MetaQA chain questions the plan path takes (none taken: their answers are unchanged).
 
-Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo] [--work runs/conditions]
+Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo,wide] [--work runs/conditions]
                                        [--out benchmarks/results/conditions.jsonl]
                                        [--plot benchmarks/results/conditions.png] [--chain-per-hop 2000]
 
@@ -129,6 +129,7 @@ def main() -> None:
     p.add_argument("--sets", default="metaqa,geo")
     p.add_argument("--db-metaqa", dest="db_metaqa")
     p.add_argument("--db-geo", dest="db_geo")
+    p.add_argument("--db-wide", dest="db_wide")
     p.add_argument("--work", default="runs/conditions")
     p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
     p.add_argument("--plot", default="benchmarks/results/conditions.png")

@@ -48,7 +48,7 @@ def kg_source(name: str, work: Path) -> tuple[Path, str, str] | None:
     if name == "metaqa":
         if not (METAQA / "kb.txt").exists():
             return None
-        line = (METAQA / "qa_dev_1hop.txt").read_text(encoding="utf-8").splitlines()[0]
+        line = (METAQA / "1-hop" / "dev.txt").read_text(encoding="utf-8").splitlines()[0]
         return METAQA / "kb.txt", line.split("\t")[0].replace("[", "").replace("]", ""), "minilm"
     if name == "scale":
         from ingest_scale import write_kg

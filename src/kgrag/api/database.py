@@ -223,17 +223,7 @@ class Database:
         model is saved. ``on_progress`` is called about twice a second. None: nothing to learn."""
         self.method(name, options)
         job = self._jobs.get((name or self.default_method, _options_key(options)))
-        if job is None:
-            return None
-        end = None if timeout is None else time.monotonic() + timeout
-        while not job.wait(0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))):
-            if on_progress is not None:
-                on_progress(job.progress)
-            if end is not None and time.monotonic() >= end:
-                break
-        if on_progress is not None:
-            on_progress(job.progress)
-        return job.progress
+        return None if job is None else job.follow(timeout, on_progress)
 
     def _start_self_training(self, name: str, options: Mapping[str, Any] | None) -> None:
         """The background job of ``name`` with ``options``, once per process (a failed or stopped
@@ -263,9 +253,8 @@ class Database:
         self._jobs[key] = SelfTraining(name, DatabaseLayout(self.path), train, trained_elsewhere, keep).start()
 
     def needs_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> bool:
-        """Whether the first `ask` with this method would self-train (minutes on a new KG): it
-        learns from the KG alone and the database holds nothing it saved (the service refuses it
-        unless allowed)."""
+        """Whether the first `ask` with this method would start a self-training (minutes on a new
+        KG, in the background): it learns from the KG alone and the database holds nothing it saved."""
         name = name or self.default_method
         if (name, _options_key(options)) in self._methods or not method_class(name).learns_without_pairs(options):
             return False

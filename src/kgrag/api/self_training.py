@@ -85,6 +85,19 @@ class SelfTraining:
         """Block until the job has finished (True) or ``timeout`` seconds passed (False)."""
         return self._done.wait(timeout)
 
+    def follow(self, timeout: float | None = None,
+               on_progress: Callable[[TrainingProgress], None] | None = None) -> TrainingProgress:
+        """`wait`, telling ``on_progress`` where it stands about twice a second and at the end."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while not self.wait(0.5 if end is None else max(0.0, min(0.5, end - time.monotonic()))):
+            if on_progress is not None:
+                on_progress(self.progress)
+            if end is not None and time.monotonic() >= end:
+                break
+        if on_progress is not None:
+            on_progress(self.progress)
+        return self.progress
+
     @property
     def finished(self) -> bool:
         return self._done.is_set()

@@ -28,7 +28,7 @@ ExpensiveOpt = Annotated[bool, typer.Option("--allow-expensive", help="Serve opt
                                             "refused (403) otherwise.")]
 ThreadsOpt = Annotated[Optional[int], typer.Option(help="torch/BLAS/llama.cpp threads per answering worker "
                                                    "(default: env KGRAG_THREADS, else the cores divided among "
-                                                   "the workers).")]
+                                                   "the workers of every replica).")]
 
 
 def _settings(db: Path, method: str, token: str | None, timeout: float, methods: str | None, allow_expensive: bool,
@@ -70,14 +70,14 @@ def serve(db: DbOpt = Path("kgrag-db"), host: HostOpt = "127.0.0.1",
     if replicas < 1:
         raise KgragError("--replicas must be at least 1")
     settings = _settings(db, method, token, timeout, methods, allow_expensive, workers, threads, llm, llm_model,
-                         llm_base_url, llm_config, max_body_bytes=max_body)
+                         llm_base_url, llm_config, max_body_bytes=max_body, replicas=replicas)
     console.print(f"serving {db} on http://{host}:{port}/  (method {method}"
                   f"{', token required' if token else ''}{f', {replicas} replicas' if replicas > 1 else ''}, "
                   f"{workers} workers; Ctrl-C stops)", markup=False, highlight=False)
     if replicas > 1:  # workers start from an import string: they read their settings from the environment
         os.environ[SETTINGS_ENV] = json.dumps({
             "db": str(db), "method": method, "token": token or None, "request_timeout_s": timeout,
-            "max_body_bytes": max_body, "workers": workers, "threads": threads,
+            "max_body_bytes": max_body, "workers": workers, "threads": threads, "replicas": replicas,
             "methods": list(settings.methods) if settings.methods else None, "allow_expensive": allow_expensive,
             "llm": {"config": str(llm_config) if llm_config else None, "backend": llm, "model": llm_model,
                     "base_url": llm_base_url}})

@@ -67,8 +67,8 @@ def check_remote_options(method: str, options: dict[str, Any]) -> None:
 
 def expensive_reason(method: str, options: dict[str, Any]) -> str | None:
     """Why a request can run for minutes (SPARK, an option set to ``llm``/``lora``, auto escalating
-    every question), or None. The first self-training is the database's to know
-    (`Database.needs_self_training`)."""
+    every question), or None. A method's first self-training is not one: it runs in the
+    background (`kgrag.api.self_training`)."""
     if method in EXPENSIVE_METHODS:
         return EXPENSIVE_METHODS[method]
     for name, value in options.items():

@@ -27,6 +27,7 @@ class ServiceSettings:
     request_timeout_s: float = 60.0
     workers: int = 2  # questions answered at once (the answering pool's threads)
     threads: int | None = None  # native threads per worker (None: `kgrag.runtime`'s share of the cores)
+    replicas: int = 1  # processes serving side by side (`--replicas`): the cores are shared among all their workers
     methods: tuple[str, ...] | None = None  # the methods served (None: every registered one)
     allow_expensive: bool = False  # options that can run for minutes (`rules.expensive_reason`)
 
@@ -36,8 +37,8 @@ class ServiceSettings:
         if self.methods is not None and self.method not in self.methods:
             raise InvalidOptionError(f"the default method '{self.method}' is not among --methods "
                                      f"({', '.join(self.methods)})")
-        if self.workers < 1 or self.request_timeout_s <= 0 or self.max_body_bytes <= 0:
-            raise InvalidOptionError("workers, the request timeout and the body limit must be positive")
+        if self.workers < 1 or self.replicas < 1 or self.request_timeout_s <= 0 or self.max_body_bytes <= 0:
+            raise InvalidOptionError("workers, replicas, the request timeout and the body limit must be positive")
 
     def served(self) -> list[str]:
         """The methods a caller may ask for, in registry order."""

@@ -34,7 +34,8 @@ class ServiceState:
 
     def __init__(self, settings: ServiceSettings) -> None:
         self.settings = settings
-        self.threads = configure_threads(settings.threads, settings.workers)  # before any model loads
+        # before any model loads; every replica's workers share the machine's cores
+        self.threads = configure_threads(settings.threads, settings.workers * settings.replicas)
         self.pool = ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="kgrag-answer")
         self._db: Database | None = None
         self._opening = threading.Lock()
