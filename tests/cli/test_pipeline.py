@@ -124,3 +124,17 @@ def test_demo_trains_as_kgrag_train_does_and_ask_uses_it(tmp_path: Path, sample_
     assert asked and asked != untrained  # the answer comes from the model the demo trained
     r = run_in_process("demo", "--db", str(demo), "-m", "graphraft", "--questions", "1")  # a second run trains nothing
     assert r.returncode == 0 and "trained graphraft" not in r.stdout and _version(demo) == version, r.stderr
+
+
+def test_ask_answers_first_then_finishes_the_self_training_it_started(tmp_path: Path) -> None:
+    """On a database with nothing saved for auto, `kgrag ask` prints the answer (with its generic
+    confidence said), then waits for auto's background self-training, which it leaves saved."""
+    (tmp_path / "movies.txt").write_text(MOVIES, encoding="utf-8")
+    assert run("ingest", str(tmp_path / "movies.txt"), "--db", str(tmp_path / "db"), "--no-embed").returncode == 0
+    r = run_in_process("ask", "who directed Kill Bill", "-m", "auto", *FEW, "--db", str(tmp_path / "db"))
+    assert r.returncode == 0, r.stderr
+    assert "Quentin Tarantino" in r.stdout and "until this KG's self-training is done" in r.stdout
+    assert "auto is learning its confidence from this KG" in r.stderr
+    assert json.loads(_model_files(tmp_path / "db", "auto")["fit.json"])["calibration"] == "synthetic"
+    r = run_in_process("ask", "who directed Kill Bill", "-m", "auto", *FEW, "--db", str(tmp_path / "db"))
+    assert r.returncode == 0 and "self-training" not in r.stdout + r.stderr

@@ -16,7 +16,6 @@ one process answer in parallel (`kgrag serve --workers`).
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -25,51 +24,27 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..answer import Answer
 from ..datasets import QAItem, load_dataset
-from ..deadline import Deadline, deadline, suspended
+from ..deadline import Deadline, deadline
 from ..errors import InvalidOptionError, KgragError
 from ..graph import KnowledgeGraph, build_indexes
 from ..linking.encoders import encoder_for_ingest
 from ..linking.linker import Mention
 from ..methods import method_class, open_method
 from ..methods.base import Method, check_question
-from ..store.database import Source, ingest, publish_model
+from ..store.database import Source, ingest
 from ..store.graph_data import IngestStats
-from ..store.layout import DatabaseLayout
-from ..store.locks import WriterLock, writer_lock
+from ..store.locks import writer_lock
 from ..store.migration import MigrationReport
 from ..store.versions import version_target
+from .learning import SelfTrainingMixin, learn, options_key, save_model, write_fit_report
 from .reading import Readings
-from .self_training import SelfTraining, TrainingProgress
+from .self_training import SelfTraining
 from .subgraph import evidence_subgraph
 
 if TYPE_CHECKING:
     from ..llm.base import LLM
 
 __all__ = ["Database", "ingest_files", "learn", "save_model"]
-FIT_REPORT = "fit.json"  # what a training reported, beside the model it saved (or in an eval's run)
-
-
-def _write_fit_report(directory: Path, report: dict[str, Any]) -> None:
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / FIT_REPORT).write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
-
-
-def save_model(lock: WriterLock, kg: KnowledgeGraph, m: Method, method: str,
-               report: dict[str, Any] | None = None) -> Path:
-    """Save what ``m`` learned from ``kg``'s version as a new version (`publish_model`), with the
-    fit report beside it; returns where the model now lives."""
-    def save(target: Path) -> None:
-        m.save(target)
-        if report is not None:
-            _write_fit_report(target, report)
-
-    return publish_model(lock, kg.version, method, save)
-
-
-def learn(m: Method, pairs: list[QAItem]) -> dict[str, Any]:
-    """The training step, for every caller (`Database.train`, self-training on first use, an
-    evaluation's ``train``): learn from the pairs, or without any from the KG alone (`self_train`)."""
-    return m.fit(pairs) if pairs else m.self_train()
 
 
 def _questions(items: list[QAItem] | str | Path) -> list[QAItem]:
@@ -77,14 +52,10 @@ def _questions(items: list[QAItem] | str | Path) -> list[QAItem]:
     return load_dataset(Path(items)) if isinstance(items, (str, Path)) else items
 
 
-def _options_key(options: Mapping[str, Any] | None) -> str:
-    return json.dumps(dict(options or {}), sort_keys=True, default=str)
-
-
 VERIFYING_METHODS = ("auto", "simgrag")  # the methods with a ``task=verify`` option
 
 
-class Database:
+class Database(SelfTrainingMixin):
     """An opened kgrag database: ``Database("mydb").ask("who directed Kill Bill")``.
 
     ``method`` is the default method of `ask`; ``llm`` the model for methods that call one (None:
@@ -190,110 +161,13 @@ class Database:
         """The method ``name`` with ``options``, created once and kept (with what `train` saved for
         it loaded); an unknown name or option raises `UnknownMethodError` / `InvalidOptionError`."""
         name = name or self.default_method
-        key = (name, _options_key(options))
+        key = (name, options_key(options))
         if (ready := self._methods.get(key)) is not None:  # no lock: questions answer side by side
             return ready
         with self._lock:
             if key not in self._methods:
-                m, loaded = self._open(name, options)
-                if not loaded and m.learns_without_pairs(m.options.model_dump()):
-                    if self.self_training_mode == "background":  # answer now; the job saves it when done
-                        self._start_self_training(name, options)
-                        m.answer_before_training()
-                    else:
-                        with suspended():  # kept in the database once done: a deadline would only waste it
-                            if self._self_train(name, m):
-                                m, _ = self._open(name, options)  # what it saved, on the version it published
-                self._methods[key] = m
+                self._methods[key] = self._created(name, options)
             return self._methods[key]
-
-    # ---- self-training in the background ----------------------------------------------------------
-    def self_training(self, name: str | None = None,
-                      options: Mapping[str, Any] | None = None) -> TrainingProgress | None:
-        """Where the background self-training of ``name`` with ``options`` stands (None: none was
-        started in this process)."""
-        job = self._jobs.get((name or self.default_method, _options_key(options)))
-        return None if job is None else job.progress
-
-    def wait_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None,
-                           timeout: float | None = None,
-                           on_progress: Callable[[TrainingProgress], None] | None = None) -> TrainingProgress | None:
-        """Start (if needed) and wait for the self-training of ``name`` with ``options``: what
-        `evaluate` and `kgrag ask` do, so a run's numbers are the calibrated method's and the
-        model is saved. ``on_progress`` is called about twice a second. None: nothing to learn."""
-        self.method(name, options)
-        job = self._jobs.get((name or self.default_method, _options_key(options)))
-        return None if job is None else job.follow(timeout, on_progress)
-
-    def _start_self_training(self, name: str, options: Mapping[str, Any] | None) -> None:
-        """The background job of ``name`` with ``options``, once per process (a failed or stopped
-        one is not restarted: its progress says why)."""
-        key = (name, _options_key(options))
-        if key in self._jobs:
-            return
-
-        def train(progress: Callable[[int, int], None]) -> tuple[Method, dict[str, Any]] | None:
-            m, _ = self._open(name, options)  # its own instance: the answering one is never changed
-            report = m.self_train(progress=progress)
-            return (m, report) if report else None
-
-        def trained_elsewhere() -> bool:
-            self.refresh_if_changed()
-            return self.has_model(name, options)
-
-        def keep(result: tuple[Method, dict[str, Any]]) -> bool:
-            m, report = result
-            if self._save_self_trained(name, m, report):
-                return True
-            with self._lock:  # not saved (another writer, read-only): this process keeps it
-                if m.kg is self.kg:
-                    self._methods[key] = m
-            return False
-
-        self._jobs[key] = SelfTraining(name, DatabaseLayout(self.path), train, trained_elsewhere, keep).start()
-
-    def needs_self_training(self, name: str | None = None, options: Mapping[str, Any] | None = None) -> bool:
-        """Whether the first `ask` with this method would start a self-training (minutes on a new
-        KG, in the background): it learns from the KG alone and the database holds nothing it saved."""
-        name = name or self.default_method
-        if (name, _options_key(options)) in self._methods or not method_class(name).learns_without_pairs(options):
-            return False
-        return not self.has_model(name, options)
-
-    def _open(self, name: str, options: Mapping[str, Any] | None) -> tuple[Method, bool]:
-        """The method with what the database holds for it loaded (`open_method`), and whether it did."""
-        return open_method(name, self.kg, options, llm=self.llm, model_dir=self.kg.files.model_dir(name))
-
-    def has_model(self, name: str, options: Mapping[str, Any] | None = None) -> bool:
-        """Whether the database holds a model of ``name`` that loads (trained, or self-trained and
-        kept): `kgrag demo` trains only when it does not. The loaded method is kept for `method`."""
-        with self._lock:
-            m, loaded = self._open(name, options)
-            if loaded:
-                self._methods[(name, _options_key(options))] = m
-            return loaded
-
-    def _self_train(self, name: str, m: Method) -> bool:
-        """Learn what a method can learn from the KG alone (auto's confidence, from synthetic
-        questions) on first use, and keep it in the database as a new version when no other writer
-        is busy — so it happens once per database, not once per process or per surface. True when
-        it published a new version (which this object now reads)."""
-        report = learn(m, [])
-        if not report:  # nothing could be learned (e.g. a database with documents and no KG)
-            return False
-        return self._save_self_trained(name, m, report)
-
-    def _save_self_trained(self, name: str, m: Method, report: dict[str, Any]) -> bool:
-        """Publish a self-trained model unless another writer is busy; True when this object now
-        reads the version that holds it."""
-        from ..errors import DatabaseBusyError, DatabaseChangedError
-
-        try:
-            with writer_lock(self.path, wait=False) as lock:
-                self.last_model = save_model(lock, self.kg, m, name, report)
-        except (DatabaseBusyError, DatabaseChangedError, OSError):
-            return False  # another writer is busy, or the directory is read-only: keep it in memory
-        return self.refresh()
 
     def ask(self, question: str, method: str | None = None, options: Mapping[str, Any] | None = None, *,
             subgraph: bool = True, on_stage: Callable[[str], None] | None = None,
@@ -309,7 +183,7 @@ class Database:
         limit = Deadline.after(timeout_s) if isinstance(timeout_s, (int, float)) else timeout_s
         self.method(method, options)  # created (and self-trained) once, under the lock
         with self._readings.reading() as now:  # this version to the end, whatever a refresh does
-            m = now.methods.get((method or self.default_method, _options_key(options))) or \
+            m = now.methods.get((method or self.default_method, options_key(options))) or \
                 self.method(method, options)
             if on_stage:
                 on_stage("answering")
@@ -387,7 +261,7 @@ class Database:
             if train:
                 m, _ = open_method(name, self.kg, options, llm=self.llm)
                 if pending(questions, out_dir):  # a finished run is not trained again
-                    _write_fit_report(out_dir, learn(m, train))
+                    write_fit_report(out_dir, learn(m, train))
             else:
                 m = self.method(name, options)
             records = evaluate(self.kg, m, questions, out_dir, show_progress=progress)

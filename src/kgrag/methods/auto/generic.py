@@ -17,10 +17,10 @@ from typing import NamedTuple
 
 from ...learn.calibration import LogisticCalibrator
 
-__all__ = ["GENERIC_CALIBRATION", "GenericModels", "generic_models"]
+__all__ = ["GENERIC_CALIBRATION", "GENERIC_SOURCE", "GenericModels", "generic_models"]
 
 GENERIC_CALIBRATION = Path(__file__).with_name("generic_calibration.json")
-SOURCE = "generic (the bundled sample's synthetic questions), until this KG's self-training is done"
+GENERIC_SOURCE = "generic (the bundled sample's synthetic questions), until this KG's self-training is done"
 
 
 class GenericModels(NamedTuple):

@@ -44,8 +44,7 @@ from ..base import Method
 from ..claim_checking import ClaimChecking
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
-from .generic import SOURCE as GENERIC_SOURCE
-from .generic import generic_models
+from .generic import GENERIC_SOURCE, generic_models
 from .options import AutoOptions
 
 if TYPE_CHECKING:
@@ -166,7 +165,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         """The member to answer with. Where the members' top answers differ, the one most likely
         right *there* (a model fitted on such questions only: a member that is usually right
         may still be the weaker one when the others disagree); elsewhere the most confident."""
-        score = self._predict("choosers", answers, features) if self._choosing and members_disagree(answers) \
+        score = self._predict("choosers", answers, features) if self._models("choosers") and members_disagree(answers) \
             else conf
         order = list(answers)
         return max(score, key=lambda n: (score[n], -order.index(n)))
@@ -182,17 +181,14 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
             with self._self_training:  # once, however many threads ask first
                 if not self.calibrators:
                     self.self_train()
-        models: dict[str, LogisticCalibrator] = getattr(self, which) if self.calibrators else \
-            getattr(generic_models(tuple(self.members)), which)  # read after any self-training
+        models = self._models(which)  # read after any self-training
         rows = self.features(answers) if features is None else features
         return {n: 0.0 if rows[n][0] == 0 else float(models[n].predict(rows[n][1:])[0]) if n in models else 0.5
                 for n in answers}
 
-    @property
-    def _choosing(self) -> bool:
-        """Whether a choice model is fitted (this KG's, or the generic one before it)."""
-        return bool(self.choosers) if self.calibrators or not self._before_training else \
-            bool(generic_models(tuple(self.members)).choosers)
+    def _models(self, which: Literal["calibrators", "choosers"]) -> dict[str, LogisticCalibrator]:
+        """This KG's fitted models, or the generic ones until its self-training is done."""
+        return getattr(self, which) if self.calibrators else getattr(generic_models(tuple(self.members)), which)
 
     # ---- answering --------------------------------------------------------------------------------
     def _should_escalate(self, confidence: float) -> bool:
