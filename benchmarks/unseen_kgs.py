@@ -1,7 +1,8 @@
 """Zero-shot question answering on KGs kgrag was never developed on (issue #42), with a failure
 breakdown: the dev KGs of benchmarks/data/unseen (geography with Freebase-style names, academia
-with camelCase and ^-1 inverses, music with Wikidata labels and _inverse / ~ inverses), nothing
-trained on their questions and no LLM.
+with camelCase and ^-1 inverses, music with Wikidata labels and _inverse / ~ inverses), and
+``--kgs wide`` (benchmarks/data/wide: generated, 361 Wikidata-style relations), nothing trained on
+their questions and no LLM.
 
 Usage: python benchmarks/unseen_kgs.py [--kgs geo,academia,music] [--methods auto,graphraft,baseline]
                                        [--work runs/unseen] [--out benchmarks/results/unseen_kgs.jsonl]
@@ -52,6 +53,11 @@ from kgrag.eval.metrics import hits_at_1
 from kgrag.relation_names import split_inverse
 
 DATA = Path(__file__).resolve().parent / "data" / "unseen"
+
+
+def kg_dir(kg: str) -> Path:
+    """A dev KG's folder: ``data/unseen/<kg>``, or ``data/<kg>`` (the wide KG)."""
+    return DATA / kg if (DATA / kg).exists() else DATA.parent / kg
 FAILURES = ("linking", "relation", "direction", "length", "answer", "no_answer", "unknown")
 def normalise_step(relation: str, direction: str) -> tuple[str, str]:
     """A step through an inverse-named relation as the base relation walked the other way (the
@@ -98,12 +104,12 @@ def used_route(db: kgrag.Database, answer) -> tuple[int | None, list[tuple[str, 
 
 def kb_database(kg: str, work: Path, fresh: bool) -> kgrag.Database:
     """The KG's database under ``work``, named by kb.txt's hash: reused while kb.txt is unchanged."""
-    kb = DATA / kg / "kb.txt"
+    kb = kg_dir(kg) / "kb.txt"
     digest = hashlib.sha256(kb.read_bytes()).hexdigest()[:12]
     path = work / f"{kg}-{digest}"
     if path.exists() and not fresh:
         try:
-            db = kgrag.Database(path)
+            db = kgrag.Database(path, self_training="first use")
             print(f"[{kg}] reusing {path}", file=sys.stderr, flush=True)
             return db
         except kgrag.KgragError as exc:  # an interrupted ingest: build it again
@@ -111,7 +117,7 @@ def kb_database(kg: str, work: Path, fresh: bool) -> kgrag.Database:
     if path.exists():
         shutil.rmtree(path)
     t0 = time.perf_counter()
-    db = kgrag.Database.ingest(path, [kb])
+    db = kgrag.Database.ingest(path, [kb], self_training="first use")
     print(f"[{kg}] ingested {kb} into {path} in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
     return db
 
@@ -262,7 +268,7 @@ def main() -> None:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     (args.work / "records").mkdir(parents=True, exist_ok=True)
     for kg in [k.strip() for k in args.kgs.split(",") if k.strip()]:
-        questions = [json.loads(line) for line in (DATA / kg / "questions.jsonl").read_text(encoding="utf-8").splitlines()]
+        questions = [json.loads(line) for line in (kg_dir(kg) / "questions.jsonl").read_text(encoding="utf-8").splitlines()]
         if args.limit:
             questions = questions[: args.limit]
         db = kb_database(kg, args.work, args.fresh)
@@ -270,7 +276,7 @@ def main() -> None:
             stack.enter_context(writer_lock(db.path, wait=False))  # self-training stays in memory
             for method in [m.strip() for m in args.methods.split(",") if m.strip()]:
                 t0 = time.perf_counter()
-                db.method(method)  # created (and auto self-trained) before the first question is timed
+                db.method(method)  # created (and auto self-trained, "first use") before the first question is timed
                 print(f"[{kg}/{method}] ready in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
                 records = ask_all(db, kg, method, questions, options)
                 with (args.work / "records" / f"{kg}-{method}.jsonl").open("w", encoding="utf-8") as fh:
