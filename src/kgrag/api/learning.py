@@ -55,8 +55,6 @@ def learn(m: Method, pairs: list[QAItem]) -> dict[str, Any]:
     return m.fit(pairs) if pairs else m.self_train()
 
 
-
-
 def options_key(options: Mapping[str, Any] | None) -> str:
     return json.dumps(dict(options or {}), sort_keys=True, default=str)
 

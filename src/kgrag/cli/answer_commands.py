@@ -90,7 +90,8 @@ def ask(question: str, db: DbOpt = Path("kgrag-db"),
     else:
         out.print(f"[bold]{question}[/]")
         show_answer(ans, top=10)
-    finish_self_training(db_, method, options)  # answered at once; the learning it started is kept
+    if timeout is None:  # answered at once; the learning it started is finished and kept (not within a limit)
+        finish_self_training(db_, method, options)
     if ans.error_type == "DeadlineExceeded":
         raise typer.Exit(TIMED_OUT)
 
