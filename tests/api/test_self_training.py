@@ -17,6 +17,7 @@ from kgrag.store.layout import DatabaseLayout
 from tests.conftest import copy_shared
 
 QUESTION, GOLD = "who directed 21 Grams", "Alejandro González Iñárritu"
+FEW = {"synthetic_per_hop": 10}  # auto's self-training on few synthetic questions: fast, same path
 
 
 def _job(tmp_path: Path, train, keep=lambda result: True, elsewhere=lambda: False) -> SelfTraining:  # noqa: ANN001
@@ -78,16 +79,16 @@ def test_one_process_trains_and_the_other_finds_it_saved(tmp_path: Path) -> None
 def test_the_first_answer_comes_before_the_self_training_which_is_saved(tmp_path: Path, sample_db: Path) -> None:
     db_dir = copy_shared(sample_db, tmp_path / "db")
     with kgrag.Database(db_dir) as db:
-        ans = db.ask(QUESTION)
+        ans = db.ask(QUESTION, options=FEW)
         assert ans.selected == [GOLD] and "until this KG's self-training is done" in " ".join(ans.warnings)
-        assert db.info()["self_training"]["auto"]["state"] in ("waiting", "running", "saved")
-        done = db.wait_self_training()
-        assert done is not None and done.state == "saved"
-        assert db.info()["self_training"]["auto"]["done"] == done.total > 0
-        assert db.ask(QUESTION).evidence[0].data["calibration"] == "synthetic"
+        progress = db.info()["self_training"]['auto {"synthetic_per_hop": 10}']
+        assert progress["state"] in ("waiting", "running", "saved")
+        done = db.wait_self_training(options=FEW)
+        assert done is not None and done.state == "saved" and done.total == 30
+        assert db.ask(QUESTION, options=FEW).evidence[0].data["calibration"] == "synthetic"
     with kgrag.Database(db_dir) as again:  # another process, later: loads it, trains nothing
-        assert not again.needs_self_training("auto")
-        assert not again.ask(QUESTION).warnings and again.self_training("auto") is None
+        assert not again.needs_self_training("auto", FEW)
+        assert not again.ask(QUESTION, options=FEW).warnings and again.self_training("auto", FEW) is None
 
 
 @pytest.mark.integration
@@ -109,6 +110,6 @@ def test_closing_stops_the_self_training_and_saves_nothing(tmp_path: Path, sampl
 def test_first_use_mode_trains_on_the_first_question(tmp_path: Path, sample_db: Path) -> None:
     db_dir = copy_shared(sample_db, tmp_path / "db")
     with kgrag.Database(db_dir, self_training="first use") as db:
-        ans = db.ask(QUESTION)
+        ans = db.ask(QUESTION, options=FEW)
         assert not ans.warnings and ans.evidence[0].data["calibration"] == "synthetic"
-        assert db.self_training("auto") is None and not db.needs_self_training("auto")
+        assert db.self_training("auto", FEW) is None and not db.needs_self_training("auto", FEW)
