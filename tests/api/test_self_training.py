@@ -20,7 +20,7 @@ QUESTION, GOLD = "who directed 21 Grams", "Alejandro González Iñárritu"
 FEW = {"synthetic_per_hop": 10}  # auto's self-training on few synthetic questions: fast, same path
 
 
-def _job(tmp_path: Path, train, keep=lambda result: True, elsewhere=lambda: False) -> SelfTraining:  # noqa: ANN001
+def _job(tmp_path: Path, train, keep=lambda result: "saved", elsewhere=lambda: False) -> SelfTraining:  # noqa: ANN001
     return SelfTraining("m", DatabaseLayout(tmp_path), train, elsewhere, keep).start()
 
 
@@ -31,7 +31,7 @@ def test_a_job_reports_progress_and_what_became_of_its_result(tmp_path: Path) ->
         return "model"
 
     kept: list[str] = []
-    job = _job(tmp_path, train, keep=lambda r: kept.append(r) or False)
+    job = _job(tmp_path, train, keep=lambda r: kept.append(r) or "kept in memory")
     assert job.wait(10) and job.progress.state == "kept in memory" and kept == ["model"]
     assert (job.progress.done, job.progress.total) == (3, 3) and job.progress.to_json()["state"] == "kept in memory"
     nothing = _job(tmp_path, lambda p: None)
@@ -65,7 +65,7 @@ def test_one_process_trains_and_the_other_finds_it_saved(tmp_path: Path) -> None
         return "model"
 
     saved: list[str] = []
-    first = _job(tmp_path, train, keep=lambda r: saved.append(r) or True)
+    first = _job(tmp_path, train, keep=lambda r: saved.append(r) or "saved")
     time.sleep(0.3)
     second = _job(tmp_path, train, elsewhere=lambda: bool(saved))
     time.sleep(0.3)
@@ -113,3 +113,18 @@ def test_first_use_mode_trains_on_the_first_question(tmp_path: Path, sample_db: 
         ans = db.ask(QUESTION, options=FEW)
         assert not ans.warnings and ans.evidence[0].data["calibration"] == "synthetic"
         assert db.self_training("auto", FEW) is None and not db.needs_self_training("auto", FEW)
+
+
+@pytest.mark.integration
+def test_a_model_learned_on_an_older_version_is_not_saved_on_a_newer_one(tmp_path: Path, sample_db: Path) -> None:
+    """A self-training that ends after another writer published a version (its entity ids may
+    differ) saves nothing: the model goes to the version it learned from, which is no longer current."""
+    db_dir = copy_shared(sample_db, tmp_path / "db")
+    with kgrag.Database(db_dir, self_training="first use") as db:
+        learned, _ = db._open("auto", FEW)
+        report = learned.self_train()
+        (tmp_path / "more.txt").write_text("A New Film|directed_by|Someone New\n", encoding="utf-8")
+        kgrag.Database.ingest(db_dir, [tmp_path / "more.txt"], append=True).close()
+        assert db.refresh() and learned.kg is not db.kg
+        assert not db._save_self_trained("auto", learned, report)
+        assert not db.has_model("auto", FEW)

@@ -22,7 +22,7 @@ from ..methods.base import Method
 from ..store.database import publish_model
 from ..store.layout import DatabaseLayout
 from ..store.locks import WriterLock, writer_lock
-from .self_training import SelfTraining, TrainingProgress
+from .self_training import SelfTraining, State, TrainingProgress
 
 if TYPE_CHECKING:
     from ..llm.base import LLM
@@ -132,14 +132,15 @@ class SelfTrainingMixin:
             self.refresh_if_changed()
             return self.has_model(name, options)
 
-        def keep(result: tuple[Method, dict[str, Any]]) -> bool:
+        def keep(result: tuple[Method, dict[str, Any]]) -> State:
             m, report = result
             if self._save_self_trained(name, m, report):
-                return True
+                return "saved"
             with self._lock:  # not saved (another writer, read-only): this process keeps it
-                if m.kg is self.kg:
-                    self._methods[key] = m
-            return False
+                if m.kg is not self.kg:
+                    return "outdated"  # a newer version was published meanwhile: its ids may differ
+                self._methods[key] = m
+            return "kept in memory"
 
         self._jobs[key] = SelfTraining(name, DatabaseLayout(self.path), train, trained_elsewhere, keep).start()
 
@@ -179,9 +180,9 @@ class SelfTrainingMixin:
         reads the version that holds it."""
         from ..errors import DatabaseBusyError, DatabaseChangedError
 
-        try:
+        try:  # on the version it learned from: a newer one (published meanwhile) raises DatabaseChangedError
             with writer_lock(self.path, wait=False) as lock:
-                self.last_model = save_model(lock, self.kg, m, name, report)
+                self.last_model = save_model(lock, m.kg, m, name, report)
         except (DatabaseBusyError, DatabaseChangedError, OSError):
             return False  # another writer is busy, or the directory is read-only: keep it in memory
         return self.refresh()

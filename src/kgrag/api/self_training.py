@@ -20,7 +20,8 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -29,12 +30,13 @@ from filelock import FileLock, Timeout
 from ..deadline import Deadline, DeadlineExceeded, deadline
 from ..store.layout import DatabaseLayout
 
-__all__ = ["SelfTraining", "TrainingProgress"]
+__all__ = ["SelfTraining", "State", "TrainingProgress"]
 
 log = logging.getLogger(__name__)
 LOCK_POLL_S = 0.5  # how often a job waiting for another process's training looks whether it should stop
 
-State = Literal["waiting", "running", "saved", "kept in memory", "nothing to learn", "stopped", "failed"]
+State = Literal["waiting", "running", "saved", "kept in memory", "outdated", "nothing to learn", "stopped",
+                "failed"]
 
 
 @dataclass
@@ -63,11 +65,12 @@ class TrainingProgress:
 class SelfTraining:
     """One method's self-training on a daemon thread. ``train(progress)`` learns and returns what
     to keep (or None: nothing was learned); ``trained_elsewhere()`` says whether another process
-    saved a model meanwhile; ``keep(result)`` saves it (True: in the database, False: only in
-    memory). The three are `Database`'s, so this module knows nothing of methods."""
+    saved a model meanwhile; ``keep(result)`` saves it and says where it went ("saved" in the
+    database, "kept in memory", or "outdated": the database moved on while it learned). The three
+    are `Database`'s, so this module knows nothing of methods."""
 
     def __init__(self, method: str, layout: DatabaseLayout, train: Callable[[Callable[[int, int], None]], Any],
-                 trained_elsewhere: Callable[[], bool], keep: Callable[[Any], bool]) -> None:
+                 trained_elsewhere: Callable[[], bool], keep: Callable[[Any], State]) -> None:
         self.progress = TrainingProgress(method)
         self._layout, self._train, self._elsewhere, self._keep = layout, train, trained_elsewhere, keep
         self._stop = Deadline(math.inf, math.inf)  # never expires; `stop` ends the work at its next check
@@ -108,7 +111,7 @@ class SelfTraining:
     def _run(self) -> None:
         p = self.progress
         try:
-            with self._exclusive() as mine:
+            with _held(self._layout, self._stop) as mine:
                 if not mine:
                     p.state = "stopped"
                     return
@@ -121,7 +124,7 @@ class SelfTraining:
                 if result is None:
                     p.state = "nothing to learn"
                     return
-                p.state = "saved" if self._keep(result) else "kept in memory"
+                p.state = self._keep(result)
         except DeadlineExceeded:
             p.state = "stopped"
         except Exception as exc:  # noqa: BLE001 - reported in the progress; questions keep being answered
@@ -131,33 +134,24 @@ class SelfTraining:
             p.seconds = time.monotonic() - p.started
             self._done.set()
 
-    def _exclusive(self) -> _LockHeld:
-        return _LockHeld(self._layout, self._stop)
 
-
-class _LockHeld:
+@contextmanager
+def _held(layout: DatabaseLayout, stop: Deadline) -> Iterator[bool]:
     """The database's self-training lock, waited for while the job is not stopped; yields whether
     it was taken. A directory that cannot hold the lock (read-only) trains without it."""
-
-    def __init__(self, layout: DatabaseLayout, stop: Deadline) -> None:
-        self._lock: FileLock | None = None
-        self._layout, self._stop = layout, stop
-
-    def __enter__(self) -> bool:
-        try:
-            self._lock = FileLock(str(self._layout.self_training_lock))
-            while not self._stop.expired():
-                try:
-                    self._lock.acquire(timeout=LOCK_POLL_S)
-                    return True
-                except Timeout:
-                    continue
-            return False
-        except OSError:
-            self._lock = None
-            return not self._stop.expired()
-
-    def __exit__(self, *exc: object) -> None:
-        if self._lock is not None and self._lock.is_locked:
-            self._lock.release()
-
+    lock = FileLock(str(layout.self_training_lock))
+    try:
+        while not stop.expired():
+            try:
+                lock.acquire(timeout=LOCK_POLL_S)
+                break
+            except Timeout:
+                continue
+    except OSError:  # the lock file cannot be made
+        yield not stop.expired()
+        return
+    try:
+        yield lock.is_locked
+    finally:
+        if lock.is_locked:
+            lock.release()

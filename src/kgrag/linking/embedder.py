@@ -162,9 +162,9 @@ class MiniLMEmbedder:
         """Each text's vector exactly as ``embed([text])`` gives it, computed in batches. A padded
         batch changes a vector's last bits with its company (up to 1e-3 measured), so the texts go
         in batches of equal token counts, which need no padding and give the one-text vector (bit
-        for bit under bfloat16, within float32 rounding otherwise: tested): caches filled as questions arrive stay independent of the order
-        they came in, at batch speed. The int8 variant scales activations over the whole batch,
-        so it still runs one text per pass."""
+        for bit under bfloat16, within float32 rounding otherwise: tested): caches filled as
+        questions arrive stay independent of the order they came in, at batch speed. The int8
+        variant scales activations over the whole batch, so it still runs one text per pass."""
         if len(texts) == 0:
             return np.zeros((0, self.dim), dtype=np.float32)
         if self.int8 or len(texts) == 1:

@@ -77,7 +77,7 @@ class SelfTrainingOut(BaseModel):
     """A method learning from the KG alone in the background (`kgrag.api.self_training`)."""
 
     method: str
-    state: str  # waiting (another process trains it), running, saved, kept in memory, stopped, failed...
+    state: str  # waiting (another process trains it), running, saved, kept in memory, outdated, stopped...
     done: int  # synthetic questions answered so far
     total: int
     seconds: float

@@ -116,9 +116,9 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         labels: dict[str, list[float]] = {n: [] for n in self.members}
         split: list[bool] = []
         for i, item in enumerate(items):
-            if progress is not None:
-                progress(i, len(items))
             answers = self._member_answers(item.question)
+            if progress is not None:
+                progress(i + 1, len(items))
             split.append(members_disagree(answers))
             features = self.features(answers)
             for n, ans in answers.items():
@@ -142,11 +142,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         the database has no KG edges to ask about."""
         if self.kg.num_edges == 0:
             return {}
-        items = self._synthetic()
-        report = self.calibrate(items, "synthetic", progress)
-        if progress is not None:
-            progress(len(items), len(items))
-        return report
+        return self.calibrate(self._synthetic(), "synthetic", progress)
 
     def answer_before_training(self) -> None:
         self._before_training = True
