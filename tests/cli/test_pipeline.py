@@ -134,7 +134,7 @@ def test_ask_answers_first_then_finishes_the_self_training_it_started(tmp_path: 
     r = run_in_process("ask", "who directed Kill Bill", "-m", "auto", *FEW, "--db", str(tmp_path / "db"))
     assert r.returncode == 0, r.stderr
     assert "Quentin Tarantino" in r.stdout and "until this KG's self-training is done" in r.stdout
-    assert "auto is learning its confidence from this KG" in r.stderr
+    assert "self-training auto: saved" in r.stderr  # waited for, or already done (a tiny KG learns fast)
     assert json.loads(_model_files(tmp_path / "db", "auto")["fit.json"])["calibration"] == "synthetic"
     r = run_in_process("ask", "who directed Kill Bill", "-m", "auto", *FEW, "--db", str(tmp_path / "db"))
     assert r.returncode == 0 and "self-training" not in r.stdout + r.stderr

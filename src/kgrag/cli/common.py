@@ -105,27 +105,27 @@ def parse_method_options(pairs: list[str] | None) -> dict[str, str]:
 def finish_self_training(database: Database, method: str, options: dict | None) -> None:
     """Wait, with a progress bar on stderr, for the background self-training a command started
     (auto on a database that holds none yet), so the command leaves it saved for every later
-    one; Ctrl-C stops it (nothing half-done is saved) and the next command starts over."""
+    one, and say how it ended; Ctrl-C stops it (nothing half-done is saved) and the next command
+    starts over."""
     from tqdm import tqdm
 
     database.method(method, options)  # starts it, where the method learns from the KG and has nothing saved
-    progress = database.self_training(method, options)
-    if progress is None or progress.finished:
+    done = database.self_training(method, options)
+    if done is None:
         return
-    console.print(f"{method} is learning its confidence from this KG (synthetic questions; saved in the "
-                  "database for every later question; Ctrl-C skips it)", highlight=False)
-    with tqdm(desc=f"self-training {method}", unit="question", file=sys.stderr) as bar:
-        def show(p: TrainingProgress) -> None:
-            bar.total = p.total or None
-            bar.n = p.done
-            bar.refresh()
+    if not done.finished:
+        console.print(f"{method} is learning its confidence from this KG (synthetic questions; saved in the "
+                      "database for every later question; Ctrl-C skips it)", highlight=False)
+        with tqdm(desc=f"self-training {method}", unit="question", file=sys.stderr) as bar:
+            def show(p: TrainingProgress) -> None:
+                bar.total = p.total or None
+                bar.n = p.done
+                bar.refresh()
 
-        try:
-            done = database.wait_self_training(method, options, on_progress=show)
-        except KeyboardInterrupt:
-            database.close()
-            console.print("self-training stopped; the next question starts it again", highlight=False)
-            return
-    if done is not None and done.state not in ("saved", "kept in memory"):
-        console.print(f"self-training {method}: {done.state}{f' ({done.error})' if done.error else ''}",
-                      highlight=False)
+            try:
+                database.wait_self_training(method, options, on_progress=show)
+            except KeyboardInterrupt:
+                database.close()
+                console.print("self-training stopped; the next question starts it again", highlight=False)
+                return
+    console.print(f"self-training {method}: {done.state}{f' ({done.error})' if done.error else ''}", highlight=False)

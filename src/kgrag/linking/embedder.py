@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property
@@ -34,6 +35,12 @@ def quiet_model_loading() -> Iterator[None]:
         hf_logging.set_verbosity(verbosity)
         if bars:
             hf_logging.enable_progress_bar()
+
+
+# A fast tokenizer keeps its padding and truncation settings as shared state: one call changing
+# them while another thread encodes raises "Already borrowed" (auto's background self-training
+# beside a question). Tokenizing is cheap, so calls take turns; the model passes still overlap.
+_TOKENIZING = threading.Lock()
 
 
 @runtime_checkable
@@ -114,8 +121,10 @@ class MiniLMEmbedder:
             return self._embed_one(texts[0])
         if self.int8 and not self.int8_batches:  # see `_int8`: one text per pass keeps a text's vector its own
             batch_size = 1
-        vecs = self._load().encode(list(texts), batch_size=batch_size, show_progress_bar=progress,
-                                   convert_to_numpy=True, normalize_embeddings=True)
+        model = self._load()
+        with _TOKENIZING:  # encode tokenizes inside (with padding): its batches take turns with other calls
+            vecs = model.encode(list(texts), batch_size=batch_size, show_progress_bar=progress,
+                                convert_to_numpy=True, normalize_embeddings=True)
         return np.asarray(vecs, dtype=np.float32)
 
     def knows_word(self, word: str) -> bool:
@@ -170,8 +179,9 @@ class MiniLMEmbedder:
         if self.int8 or len(texts) == 1:
             return np.concatenate([self._embed_one(t) for t in texts])
         model = self._load()
-        lengths = [len(ids) for ids in model.tokenizer(list(texts), truncation=True,
-                                                       max_length=model.max_seq_length)["input_ids"]]
+        with _TOKENIZING:
+            ids = model.tokenizer(list(texts), truncation=True, max_length=model.max_seq_length)["input_ids"]
+        lengths = [len(row) for row in ids]
         by_length: dict[int, list[int]] = {}
         for i, n in enumerate(lengths):
             by_length.setdefault(n, []).append(i)
@@ -196,7 +206,8 @@ class MiniLMEmbedder:
         with torch.inference_mode(), torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
             # no padding: `embed_each` batches texts of one length, and a fast tokenizer's padding
             # setting is shared state that another thread's call would be changing ("Already borrowed")
-            batch = tok(texts, return_tensors="pt", truncation=True, max_length=model.max_seq_length)
+            with _TOKENIZING:
+                batch = tok(texts, return_tensors="pt", truncation=True, max_length=model.max_seq_length)
             batch = {k: v.to(self._device) for k, v in batch.items()}
             hidden = bert(**batch).last_hidden_state.float()
             vec = torch.nn.functional.normalize(_mean_pool(hidden, batch["attention_mask"]), dim=-1)
