@@ -128,3 +128,20 @@ def test_a_model_learned_on_an_older_version_is_not_saved_on_a_newer_one(tmp_pat
         assert db.refresh() and learned.kg is not db.kg
         assert not db._save_self_trained("auto", learned, report)
         assert not db.has_model("auto", FEW)
+
+
+@pytest.mark.integration
+def test_a_new_version_without_the_model_is_self_trained_again(tmp_path: Path, sample_db: Path) -> None:
+    """An ingest publishes a version without the saved model (its ids may differ): the next
+    question there starts the self-training again instead of keeping the generic confidence."""
+    db_dir = copy_shared(sample_db, tmp_path / "db")
+    with kgrag.Database(db_dir) as db:
+        db.ask(QUESTION, options=FEW)
+        assert db.wait_self_training(options=FEW).state == "saved"
+        (tmp_path / "more.txt").write_text("A New Film|directed_by|Someone New\n", encoding="utf-8")
+        kgrag.Database.ingest(db_dir, [tmp_path / "more.txt"], append=True).close()
+        assert db.refresh()
+        assert "until this KG's self-training is done" in " ".join(db.ask(QUESTION, options=FEW).warnings)
+        done = db.wait_self_training(options=FEW)
+        assert done.state == "saved" and db.has_model("auto", FEW)
+        assert not db.ask(QUESTION, options=FEW).warnings

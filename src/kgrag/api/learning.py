@@ -117,10 +117,11 @@ class SelfTrainingMixin:
         return None if job is None else job.follow(timeout, on_progress)
 
     def _start_self_training(self, name: str, options: Mapping[str, Any] | None) -> None:
-        """The background job of ``name`` with ``options``, once per process (a failed or stopped
-        one is not restarted: its progress says why)."""
+        """The background job of ``name`` with ``options``: one at a time, started again when a
+        finished one's model is not in the version now read (an ingest published a new one). A
+        failed one is not restarted: its progress says why."""
         key = (name, options_key(options))
-        if key in self._jobs:
+        if (job := self._jobs.get(key)) is not None and (not job.finished or job.progress.state == "failed"):
             return
 
         def train(progress: Callable[[int, int], None]) -> tuple[Method, dict[str, Any]] | None:
