@@ -62,6 +62,29 @@ def dev_database(name: str, given: str | None, work: Path):
     return kgrag.Database(target)
 
 
+def bar_panels(panels: dict[str, tuple[list[str], dict[str, list[float]]]], path: Path, *, title: str,
+               threshold: float, figsize: tuple[float, float], width: float = 0.4, rotation: int = 30,
+               fontsize: int = 7, legend_loc: str = "upper right") -> None:
+    """One panel per set (``title`` formatted with its ``name``): a group of bars per kind, one
+    bar per series, and a dashed line at ``threshold``; the per-kind plots of the benchmarks."""
+    import numpy as np
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=figsize)
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (name, (kinds, series)) in zip(axes, panels.items()):
+        x = np.arange(len(kinds))
+        for i, (label, vals) in enumerate(series.items()):
+            ax.bar(x + (i - (len(series) - 1) / 2) * width, vals, width, label=label)
+        ax.axhline(threshold, color="grey", ls="--", lw=0.8)
+        ax.set_xticks(x, kinds, rotation=rotation, fontsize=fontsize)
+        ax.set_ylim(0, 1.05)
+        ax.set_title(title.format(name=name), fontsize=9)
+        ax.legend(fontsize=7, loc=legend_loc)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 

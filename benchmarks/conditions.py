@@ -26,7 +26,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from _common import DEV_KGS, Lines, dev_database
+from _common import DEV_KGS, Lines, bar_panels, dev_database
 
 import kgrag
 from kgrag.eval.metrics import hits_at_1
@@ -105,23 +105,13 @@ def chain_check(db: kgrag.Database, per_hop: int) -> None:
 
 
 def plot(results: dict[str, dict], path: Path) -> None:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(9, 3.6))
-    axes = fig.subplots(1, len(results), squeeze=False)[0]
-    for ax, (name, res) in zip(axes, results.items()):
+    panels = {}
+    for name, res in results.items():
         kinds = sorted({k for (f, k, _) in res["groups"] if f == "all" and k != "all"})
-        x = np.arange(len(kinds))
-        for i, mode in enumerate(("chain only", "plans")):
-            vals = [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])] or [0]) for k in kinds]
-            ax.bar(x + (i - 0.5) * 0.4, vals, 0.4, label=f"auto, {mode}")
-        ax.axhline(0.8, color="grey", ls="--", lw=0.8)
-        ax.set_xticks(x, kinds, rotation=30, fontsize=7)
-        ax.set_ylim(0, 1.05)
-        ax.set_title(f"{name}: zero-shot Hits@1 per kind", fontsize=9)
-        ax.legend(fontsize=7, loc="upper right")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+        panels[name] = (kinds, {f"auto, {mode}": [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])]
+                                                          or [0]) for k in kinds]
+                                for mode in ("chain only", "plans")})
+    bar_panels(panels, path, title="{name}: zero-shot Hits@1 per kind", threshold=0.8, figsize=(9, 3.6))
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
-from _common import Lines, dev_database
+from _common import Lines, bar_panels, dev_database
 
 import kgrag
 
@@ -94,24 +94,14 @@ def run_learned(name: str, db: kgrag.Database, args: argparse.Namespace) -> None
 
 
 def plot(results: dict[str, dict], path: Path) -> None:
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(8, 3.6))
-    axes = fig.subplots(1, len(results), squeeze=False)[0]
-    for ax, (name, res) in zip(axes, results.items()):
+    panels = {}
+    for name, res in results.items():
         kinds = sorted({k for (f, k) in res["groups"] if f != "all" and k != "all"})
         files = sorted({f for (f, k) in res["groups"] if f != "all"})
-        x = np.arange(len(kinds))
-        for i, f in enumerate(files):
-            vals = [np.mean([r["gold"] == r["predicted"] for r in res["groups"].get((f, k), [])] or [0]) for k in kinds]
-            ax.bar(x + (i - (len(files) - 1) / 2) * 0.38, vals, 0.38, label=f)
-        ax.axhline(0.95, color="grey", ls="--", lw=0.8)
-        ax.set_xticks(x, kinds, rotation=20, fontsize=8)
-        ax.set_ylim(0, 1.05)
-        ax.set_title(f"{name}: accuracy per claim type", fontsize=9)
-        ax.legend(fontsize=7, loc="lower left")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
+        panels[name] = (kinds, {f: [np.mean([r["gold"] == r["predicted"] for r in res["groups"].get((f, k), [])]
+                                            or [0]) for k in kinds] for f in files})
+    bar_panels(panels, path, title="{name}: accuracy per claim type", threshold=0.95, figsize=(8, 3.6), width=0.38,
+               rotation=20, fontsize=8, legend_loc="lower left")
 
 
 def main() -> None:
