@@ -226,3 +226,32 @@ def test_path_arrays_equal_their_definition_whatever_was_memoised(films: Knowled
             r, d = p.steps[p.answer_var - 1]
             assert (last_rel[i], forward[i], hops[i]) == (r, float(d == "out"), float(p.hops))
             assert side[i] == (r + len(films.relations) if d == "out" else r)
+
+
+# a KG named in Wikidata-style labels, where single words of a multi-word name fit other relations
+LABELLED = [
+    ("Distant River", "art director", "Ana Vell"), ("Ana Vell", "director / manager", "Studio Kel"),
+    ("Distant River", "spouse", "Bo Rand"), ("Bo Rand", "director / manager", "Studio Mor"),
+    ("Calelia", "highest point", "Mount Vorer"), ("Calelia", "continent", "Orasia"),
+    ("Orasia", "highest point", "Mount Big"), ("Mount Vorer", "mountain hut", "Vorer Hut"),
+    ("Mount Big", "mountain hut", "Big Hut"), ("Orasia", "continent", "Orasia"),
+    ("Topology", "subfield of", "Mathematics"), ("Algebra", "subfield of", "Mathematics"),
+    ("Mathematics", "subfield of", "Science"), ("Ada Lin", "field of work", "Mathematics"),
+    ("Ada Lin", "employer", "Kel University"), ("Kel University", "number of employees", "3000"),
+    ("Studio Kel", "employer", "Kel University"),
+]
+LABELLED_CASES = {
+    "who is the art director of Distant River": "art director>",  # the phrase, not "director" alone
+    "name the mountain that is the highest point of Calelia": "highest point>",  # "name the X": X is the answer
+    "what are the subfields of Mathematics": "subfield of<",  # the subfields of X: subjects of "subfield of"
+    "which company is the employer of Ada Lin": "employer>",  # "employer" before "number of employees"
+}
+
+
+@pytest.mark.parametrize("question", list(LABELLED_CASES))
+def test_multi_word_relation_names_read_as_phrases(tmp_path_factory: pytest.TempPathFactory, question: str) -> None:
+    kg = _kg(tmp_path_factory.mktemp("labelled"), triples=LABELLED)
+    try:
+        assert _best(kg, question) == LABELLED_CASES[question]
+    finally:
+        kg.close()

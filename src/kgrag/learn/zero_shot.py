@@ -29,7 +29,6 @@ Nothing here knows a dataset: relation names are read from the graph and humanis
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -40,8 +39,9 @@ from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
 from ..relation_profiles import side_of
 from ..text import STOPWORDS, tokenize_with_spans
+from .relation_words import RelationNames, stem, stems_match
 
-__all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights"]
+__all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
 # answer is a value, not the subjects the type word would otherwise ask for
@@ -52,30 +52,12 @@ RELATIVE_WORDS = frozenset(["that", "who", "which", "whom", "whose"])  # "the di
 SHARE_WORDS = frozenset(["share", "shares", "shared", "sharing", "common"])
 WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how"])
 NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
+# a request that opens with one of these verbs names the answer's kind next, as "which" does
+# ("list the species whose ...", "name the company that ...", "tell me the duration of ...")
+IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention"])
+NOUN_ASKING = NOUN_WH | IMPERATIVES
 MASK = "x"  # mask_spans replaces the grounded mention with "X"
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "ors", "ies", "ied", "ed", "er", "or", "es", "s", "ly")
 
-
-def stem(word: str) -> str:
-    """A light suffix stripper: enough for "directed"/"director"/"directors" to share "direct"."""
-    for suf in _SUFFIXES:
-        if word.endswith(suf) and len(word) - len(suf) >= 3:
-            return word[: -len(suf)]
-    return word
-
-
-def stems_match(a: str, b: str) -> bool:
-    """One stem is a prefix of the other (≥ 3 letters: "act" ~ "actor"), or a compound's tail is
-    (≥ 4 letters: "screenwrit" ~ "written")."""
-    for x, y in ((a, b), (b, a)):
-        for i in range(len(x)):
-            tail = x[i:]
-            need = 3 if i == 0 else 4
-            if len(tail) < need:
-                break
-            if (y.startswith(tail) or (tail.startswith(y) and len(y) >= need)):
-                return True
-    return False
 
 
 @dataclass
@@ -96,6 +78,7 @@ class ZeroShotWeights:
     contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
     threshold: float = 0.25  # a word names a relation above this strength
+    modifier_share: float = 0.5  # an answer-type word that matches a relation's name only in a modifier
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
@@ -112,6 +95,17 @@ class QuestionReading:
     answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
 
 
+def _asking_word(toks: list[str]) -> int | None:
+    """Where the question asks: its first wh-word, or an imperative verb that opens it
+    (after "please" / "can you")."""
+    lead = 0
+    while lead < len(toks) and toks[lead] in ("please", "can", "could", "would", "you"):
+        lead += 1
+    if lead < len(toks) and toks[lead] in IMPERATIVES:
+        return lead
+    return next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+
+
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
 
 
@@ -125,38 +119,15 @@ class ZeroShotPathScorer:
         # a relation stored twice (``r`` and ``r_inverse``) is one relation to the question: only
         # the canonical one can be named, and a path step through either counts for it
         self.named = self.vocabulary.is_canonical
-        labels = list(self.vocabulary.words)
-        self.rel_words = [[t for t, _, _ in tokenize_with_spans(lb) if t not in STOPWORDS] or
-                          [t for t, _, _ in tokenize_with_spans(lb)] for lb in labels]
-        n = max(int(self.named.sum()), 1)
-        df: dict[str, int] = {}
-        for words in (w for w, named in zip(self.rel_words, self.named) if named):
-            for s in {stem(w) for w in words}:
-                df[s] = df.get(s, 0) + 1
-        # IDF over the relation vocabulary: words shared by many relations ("people", "film") say little
-        self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
-        self.rel_stems = [[stem(w) for w in words] for words in self.rel_words]
+        self.names = RelationNames(list(self.vocabulary.words), self.named)
+        self.rel_stems = self.names.stems
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
 
         self._word_vecs: dict[str, np.ndarray] = {}
-        self._lex: dict[str, np.ndarray] = {}
         self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float, int]] = {}  # see `_path_row`
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
-    def _lexical(self, word: str) -> np.ndarray:
-        """Per relation, the IDF-weighted share of its name a word's stem matches (memoised)."""
-        row = self._lex.get(word)
-        if row is None:
-            s = stem(word)
-            row = np.zeros(len(self.rel_stems), dtype=np.float32)
-            for r, stems in enumerate(self.rel_stems):
-                hit = [self.idf[t] for t in stems if stems_match(s, t)]
-                if hit:
-                    row[r] = max(hit) / max(self.idf[t] for t in stems)
-            self._lex[word] = row
-        return row
-
     def _vectors(self, words: Sequence[str]) -> np.ndarray:
         missing = [w for w in dict.fromkeys(words) if w not in self._word_vecs]
         if missing:
@@ -173,7 +144,7 @@ class ZeroShotPathScorer:
         sims = self._vectors(words) @ self.rel_matrix.T
         contrast = sims - sims[:, self.named].mean(axis=1, keepdims=True) - self.w.contrast_offset
         contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0)
-        lex = np.stack([self._lexical(w) for w in words]) * self.w.lexical
+        lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
         return np.maximum(contrast, lex) * self.named
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
@@ -195,8 +166,8 @@ class ZeroShotPathScorer:
         type_phrase: str | None = None
         if not content:
             return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase
-        strength = self.word_relation_strength([t for _, t in content])
-        wh_at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+        strength, phrase_of = self._content_strength(toks, content)
+        wh_at = _asking_word(toks)
         type_row = None
         type_k = None
         if wh_at is not None:
@@ -204,15 +175,18 @@ class ZeroShotPathScorer:
             between = toks[wh_at + 1: content[type_k][0]] if type_k is not None else []
             # "what/which (are the) X" names the answer; "who/when ... " only when the word follows
             if type_k is not None and (any(t not in STOPWORDS for t in between) or
-                                       (between and toks[wh_at] not in NOUN_WH)):
+                                       (between and toks[wh_at] not in NOUN_ASKING)):
                 type_k = None
             if type_k is not None:  # the answer's noun phrase: the run of adjacent content words
                 run = [type_k]
                 while run[-1] + 1 < len(content) and content[run[-1] + 1][0] == content[run[-1]][0] + 1:
                     run.append(run[-1] + 1)
+                # a phrase names its relation whole; "who starred" is a verb, not a head noun
+                loose = [k for k in run if k not in phrase_of] if toks[wh_at] in NOUN_ASKING else []
+                strength[loose] *= self.names.head_share([content[k][1] for k in loose], self.w.modifier_share)
                 type_row = strength[run].max(axis=0)
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
-                if toks[wh_at] in NOUN_WH:  # "which countries": a kind; "who starred": a verb
+                if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
                 if content[run[0]][1] in CLASSIFIER_NOUNS:
                     type_row = None  # "what kind of film": the type says nothing of the answer's side
@@ -226,8 +200,11 @@ class ZeroShotPathScorer:
             if s < self.w.threshold:
                 last = None
                 continue
-            if k == type_k:
+            if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
                 type_rel = (r, s)
+                last = (i, r, s)
+                continue
+            if k in phrase_of and phrase_of[k][1] != k:  # a later word of a phrase already counted
                 last = (i, r, s)
                 continue
             if last is not None and last[1] == r and (i == last[0] + 1 or self._relative(toks, last[0], i)):
@@ -241,6 +218,17 @@ class ZeroShotPathScorer:
             last = (i, r, s)
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 else None
         return demand, type_row, type_demand, type_phrase
+
+    def _content_strength(self, toks: list[str], content: list[tuple[int, str]]
+                          ) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
+        """`word_relation_strength` of the content words, where a run of them that spells a
+        relation's whole name (`RelationNames.phrases`) names that relation only, fully; and the runs."""
+        strength = self.word_relation_strength([t for _, t in content])
+        phrase_of = self.names.phrases(toks, content)
+        for k, (r, _) in phrase_of.items():
+            strength[k] = 0.0
+            strength[k, r] = 1.0
+        return strength, phrase_of
 
     @cached_property
     def category(self) -> np.ndarray:
@@ -279,7 +267,7 @@ class ZeroShotPathScorer:
                    and t not in SHARE_WORDS]
         if not content:
             return None
-        strength = self.word_relation_strength([t for _, t in content])
+        strength, _ = self._content_strength(toks, content)
         named = [(abs(i - at), k) for k, (i, _) in enumerate(content) if strength[k].max() >= self.w.threshold]
         if not named:
             return None
@@ -368,7 +356,9 @@ class ZeroShotPathScorer:
             # (the subject side only when the question names some relation: with none named, a
             # backward terminal is the longer path to answers nothing asked for)
             subject = w.subject_type * (1.0 - named) if demand.any() or reading.type_demand else 0.0
-            agree = np.where(forward > 0, type_row[last_rel], subject)
+            # a name "N of" ("subfield of", "member of") holds between a subject that is an N
+            # and its object: "the subfields of X" follow it backward
+            agree = np.where((forward > 0) != self.names.subject_named[last_rel], type_row[last_rel], subject)
             if reading.type_demand is not None:
                 agree = np.maximum(agree, kind)  # the type word fits the answer's side by kind
             score += w.answer_type * agree

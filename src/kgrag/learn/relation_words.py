@@ -1,0 +1,176 @@
+"""How the words of a question name a KG's relations, read from the relation names alone.
+
+A relation's name is English in any naming style (`kgrag.relation_names` humanises it). A question
+word names it by stem (`stems_match`), a run of words by spelling its whole multi-word name
+(`RelationNames.phrases`), and a noun asking for the answer by the name's head ("which mountain"
+asks for mountains; a "mountain hut" is a hut). Nothing here knows a dataset.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import cached_property
+
+import numpy as np
+
+from ..text import STOPWORDS, tokenize_with_spans
+
+__all__ = ["RelationNames", "stem", "stems_match"]
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "ors", "ies", "ied", "ed", "er", "or", "es", "s", "ly")
+
+
+def stem(word: str) -> str:
+    """A light suffix stripper: enough for "directed"/"director"/"directors" to share "direct"."""
+    for suf in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)]
+    return word
+
+
+def stems_match(a: str, b: str) -> bool:
+    """One stem is a prefix of the other (≥ 3 letters: "act" ~ "actor"), or a compound's tail is
+    (≥ 4 letters: "screenwrit" ~ "written")."""
+    for x, y in ((a, b), (b, a)):
+        for i in range(len(x)):
+            tail = x[i:]
+            need = 3 if i == 0 else 4
+            if len(tail) < need:
+                break
+            if (y.startswith(tail) or (tail.startswith(y) and len(y) >= need)):
+                return True
+    return False
+
+
+TIE_BREAK = 0.01  # a word's strength for a name it matches loosely, per unit of looseness
+AUXILIARIES = frozenset(["is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did"])
+PHRASE_WORDS = 4  # the longest relation name read as one phrase, in content words
+
+
+# past participles that do not end in "-ed": a relation name's verb, not its head noun
+IRREGULAR_PARTICIPLES = frozenset(["born", "built", "bought", "brought", "chosen", "done", "drawn", "driven", "eaten",
+                                   "fallen", "found", "given", "held", "known", "led", "lost", "made", "met", "paid",
+                                   "run", "said", "seen", "sent", "shown", "sold", "spoken", "sung", "taken", "taught",
+                                   "thought", "told", "won", "worn", "written"])
+
+
+def _participle(word: str) -> bool:
+    """A past participle by its form: irregular, or "-ed" ("used", "located"; not "seed", "speed")."""
+    return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and not word.endswith("eed") and len(word) >= 4)
+
+
+class RelationNames:
+    """Per relation (``labels``: humanised names; ``named``: which ones a question may name), its
+    content words and stems, their IDF over the vocabulary, head words, and phrase lookups."""
+
+    def __init__(self, labels: Sequence[str], named: np.ndarray) -> None:
+        self.labels = list(labels)
+        self.named = named
+        self.words = [[t for t, _, _ in tokenize_with_spans(lb) if t not in STOPWORDS] or
+                      [t for t, _, _ in tokenize_with_spans(lb)] for lb in self.labels]
+        n = max(int(named.sum()), 1)
+        df: dict[str, int] = {}
+        for words in (w for w, is_named in zip(self.words, named) if is_named):
+            for s in {stem(w) for w in words}:
+                df[s] = df.get(s, 0) + 1
+        # IDF over the relation vocabulary: words shared by many relations ("people", "film") say little
+        self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
+        self.stems = [[stem(w) for w in words] for words in self.words]
+        self._lex: dict[str, np.ndarray] = {}
+        self._spelled_memo: dict[tuple[tuple[str, ...], tuple[frozenset[str], ...]], int | None] = {}
+
+    def lexical(self, word: str) -> np.ndarray:
+        """Per relation, the IDF-weighted share of its name a word's stem matches (memoised)."""
+        row = self._lex.get(word)
+        if row is None:
+            s = stem(word)
+            row = np.zeros(len(self.stems), dtype=np.float32)
+            for r, stems in enumerate(self.stems):
+                hit = [self.idf[t] for t in stems if stems_match(s, t)]
+                if hit:
+                    # ties go to the name the word spells most of, and exactly: "employer" names
+                    # "employer" before "number of employees"
+                    loose = (1.0 - sum(hit) / sum(self.idf[t] for t in stems)) + (s not in stems)
+                    row[r] = max(hit) / max(self.idf[t] for t in stems) - TIE_BREAK * loose
+            self._lex[word] = row
+        return row
+
+    def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
+        """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's
+        name only in a modifier, not its head noun: "which mountain" asks for mountains, and a
+        "mountain hut" is a hut. A name's head is its last content word, or the last before
+        "of" ("country of origin")."""
+        share = np.ones((len(words), len(self.stems)), dtype=np.float32)
+        for k, word in enumerate(words):
+            s = stem(word)
+            for r, stems in enumerate(self.stems):
+                if len(stems) > 1 and not stems_match(s, stems[self.heads[r]]) and \
+                        any(stems_match(s, t) for t in stems):
+                    share[k, r] = modifier_share
+        return share
+
+    @cached_property
+    def heads(self) -> list[int]:
+        """Per relation, the index in `rel_stems` of its name's head word: the last content word
+        that is not a participle ("currency used", "first climbed by"), before any "of"."""
+        heads = []
+        for label, words in zip(self.labels, self.words):
+            toks = [t for t, _, _ in tokenize_with_spans(label)]
+            before_of = toks[:toks.index("of")] if "of" in toks else toks
+            nouns = [t for t in before_of if t in words and not _participle(t)] or [t for t in before_of if t in words]
+            head = nouns[-1] if nouns else (words[-1] if words else None)
+            heads.append(words.index(head) if head in words else 0)
+        return heads
+
+    def phrases(self, toks: list[str], content: list[tuple[int, str]]) -> dict[int, tuple[int, int]]:
+        """Runs of content words that spell a relation's whole multi-word name ("art director",
+        "first climbed by", "number of members"), longest first: content index → (relation, the
+        phrase's first content index). One such phrase names its relation once; word by word its
+        words could name other relations each ("director" alone fits "director / manager" better).
+        The words come in the name's order, and only the name's own stopwords or auxiliaries stand
+        between them ("currency is used"; "starred by actors" is two mentions of "starred actors")."""
+        found: dict[int, tuple[int, int]] = {}
+        stems = [stem(t) for _, t in content]
+        gaps = [frozenset(toks[content[k][0] + 1: content[k + 1][0]]) for k in range(len(content) - 1)]
+        for size in range(min(PHRASE_WORDS, len(content)), 1, -1):
+            for a in range(len(content) - size + 1):
+                ks = range(a, a + size)
+                if any(k in found for k in ks) or any(gaps[k] - STOPWORDS for k in ks[:-1]):
+                    continue
+                r = self.spelled(tuple(stems[k] for k in ks), tuple(gaps[k] for k in ks[:-1]))
+                if r is not None:
+                    found.update({k: (r, a) for k in ks})
+        return found
+
+    def spelled(self, phrase: tuple[str, ...], gaps: tuple[frozenset[str], ...]) -> int | None:
+        """The named relation whose name the phrase's stems match word by word, in order, with
+        nothing but the name's words or auxiliaries between, if exactly one does (memoised)."""
+        key = (phrase, gaps)
+        if key not in self._spelled_memo:
+            hits = [r for r in self.names_of_size.get(len(phrase), ())
+                    if all(stems_match(s, t) for s, t in zip(phrase, self.stems[r]))
+                    and all(g <= self.name_gaps[r] | AUXILIARIES for g in gaps)]
+            self._spelled_memo[key] = hits[0] if len(hits) == 1 else None
+        return self._spelled_memo[key]
+
+    @cached_property
+    def names_of_size(self) -> dict[int, list[int]]:
+        """Named relations by how many content words their name has (two or more)."""
+        sizes: dict[int, list[int]] = {}
+        for r, stems in enumerate(self.stems):
+            if self.named[r] and len(stems) >= 2:
+                sizes.setdefault(len(stems), []).append(r)
+        return sizes
+
+    @cached_property
+    def subject_named(self) -> np.ndarray:
+        """Per relation, whether its name ends in "of": the noun before it names the subject."""
+        return np.array([[t for t, _, _ in tokenize_with_spans(label)][-1:] == ["of"]
+                         for label in self.labels], dtype=bool)
+
+    @cached_property
+    def name_gaps(self) -> list[frozenset[str]]:
+        """Per relation, the stopwords its name has between its content words."""
+        return [frozenset(t for t, _, _ in tokenize_with_spans(label) if t in STOPWORDS)
+                for label in self.labels]

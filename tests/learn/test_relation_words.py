@@ -1,0 +1,100 @@
+"""How question words name relations, from relation names alone: whole multi-word names read as one
+phrase, head nouns, names that name their subject ("N of"), and exact matches before loose ones."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kgrag.learn.relation_words import RelationNames
+from kgrag.learn.zero_shot import MASK
+from kgrag.text import STOPWORDS, tokenize_with_spans
+
+LABELS = ["art director", "director / manager", "spouse", "highest point", "mountain hut", "currency used",
+          "country of origin", "country", "subfield of", "employer", "number of employees", "starred actors",
+          "first climbed by", "candidacy in election"]
+
+
+@pytest.fixture(scope="module")
+def names() -> RelationNames:
+    return RelationNames(LABELS, np.ones(len(LABELS), dtype=bool))
+
+
+def _content(question: str) -> tuple[list[str], list[tuple[int, str]]]:
+    toks = [t for t, _, _ in tokenize_with_spans(question)]
+    return toks, [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK]
+
+
+def _phrases(names: RelationNames, question: str) -> dict[str, str]:
+    """word → the relation label its phrase spells."""
+    toks, content = _content(question)
+    return {content[k][1]: LABELS[r] for k, (r, _) in names.phrases(toks, content).items()}
+
+
+@pytest.mark.parametrize(("question", "spelled"), [
+    ("who is the art director of x", {"art": "art director", "director": "art director"}),
+    ("which mountain is first climbed by x", {"first": "first climbed by", "climbed": "first climbed by"}),
+    ("what currency is used in x", {"currency": "currency used", "used": "currency used"}),  # an auxiliary between
+    ("list the people whose candidacy in election is x",
+     {"candidacy": "candidacy in election", "election": "candidacy in election"}),  # the name's own stopword
+    ("what is the highest point of x", {"highest": "highest point", "point": "highest point"}),
+])
+def test_a_run_of_words_that_spells_a_whole_name_is_one_phrase(names: RelationNames, question: str,
+                                                               spelled: dict[str, str]) -> None:
+    assert _phrases(names, question) == spelled
+
+
+@pytest.mark.parametrize("question", [
+    "what types are the movies starred by actors in x",  # "by" is not the name's: two mentions
+    "which actors starred in x",  # the name's words out of order
+    "who is the director of x",  # one word of a two-word name
+    "what art did the director of x make",  # another content word between
+])
+def test_words_that_do_not_spell_a_name_in_order_are_no_phrase(names: RelationNames, question: str) -> None:
+    assert _phrases(names, question) == {}
+
+
+def test_a_modifier_of_a_name_says_less_than_its_head(names: RelationNames) -> None:
+    share = names.head_share(["mountain", "hut", "currency", "country", "origin", "employer"], 0.5)
+    at = {label: i for i, label in enumerate(LABELS)}
+    assert share[0, at["mountain hut"]] == 0.5  # a mountain hut is a hut
+    assert share[1, at["mountain hut"]] == 1.0
+    assert share[2, at["currency used"]] == 1.0  # "used" is a participle, not the head
+    assert share[3, at["country of origin"]] == 1.0  # the head comes before "of"
+    assert share[4, at["country of origin"]] == 0.5
+    assert share[5, at["employer"]] == 1.0  # a one-word name is its own head
+
+
+def test_names_ending_in_of_name_their_subject(names: RelationNames) -> None:
+    assert [LABELS[r] for r in np.flatnonzero(names.subject_named)] == ["subfield of"]
+
+
+def test_a_word_names_the_name_it_spells_exactly_before_one_it_matches_loosely(names: RelationNames) -> None:
+    at = {label: i for i, label in enumerate(LABELS)}
+    row = names.lexical("employer")
+    assert row[at["employer"]] > row[at["number of employees"]] > 0.9
+    assert names.lexical("spouse")[at["spouse"]] == pytest.approx(1.0)
+
+
+# words of one length with their only vowel at the end: two of them match (`stems_match`) only when equal
+WORDS = st.text(alphabet="bcdfghklmnprstvz", min_size=6, max_size=6).map(lambda w: w + "a")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(WORDS, min_size=2, max_size=3, unique=True), min_size=1, max_size=8, unique_by=tuple),
+       st.data())
+def test_every_multi_word_name_read_back_as_a_question_is_one_phrase(labels: list[list[str]], data: st.DataObject
+                                                                     ) -> None:
+    """Property: a name spelled in a question ("what is the <name> of x") is read as that relation,
+    whenever no other name is spelled by the same words."""
+    names = RelationNames([" ".join(words) for words in labels], np.ones(len(labels), dtype=bool))
+    r = data.draw(st.integers(0, len(labels) - 1))
+    spelled_alike = [s for s, other in enumerate(names.stems) if other == names.stems[r]]
+    toks, content = _content(f"what is the {' '.join(labels[r])} of x")
+    found = names.phrases(toks, content)
+    if len(spelled_alike) == 1:
+        assert {rel for rel, _ in found.values()} == {r} and len(found) == len(labels[r])
+    else:
+        assert not found
