@@ -1,7 +1,7 @@
 """Write `src/kgrag/methods/auto/generic_calibration.json`: auto's confidence fitted on synthetic
 questions over the bundled sample KG, the one auto uses on a new KG until its own self-training is
 done (`kgrag.methods.auto.generic`). Deterministic: run it again after changing auto's members,
-features or synthetic questions (`tests/methods/auto/test_generic.py` checks it is current).
+features or synthetic questions.
 
 Usage: python scripts/generic_calibration.py [--out PATH]
 """

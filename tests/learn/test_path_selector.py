@@ -84,3 +84,29 @@ def test_companions_score_the_mean_of_every_ranker(sample_kg, sample_split) -> N
     np.testing.assert_allclose(first.score_parts(question, sel)[0], (alone + other) / 2, rtol=1e-6, atol=1e-6)
     first.fit_labelled(*labelled, progress=False)
     assert first.companions == [] and len(first.rankers) == 1
+
+
+def test_zero_shot_embeds_each_relation_direction_once_not_each_path(sample_kg, sample_split) -> None:  # noqa: ANN001
+    """Untrained selection scores a path by the sum of its steps' one-step verbalisations: over
+    many questions the encoder sees at most two texts per relation, and a one-step path's vector
+    is exactly its own verbalisation's embedding."""
+    from kgrag.paths import RelationPath
+
+    selector = LearnedPathSelector(sample_kg)
+    embedded: list[str] = []
+    real = sample_kg.embed_each
+
+    def counting(texts: list[str]) -> np.ndarray:
+        embedded.extend(texts)
+        return real(texts)
+
+    sample_kg.embed_each = counting
+    try:
+        sels = [selector.select(item.question) for item in sample_split[1][:QUESTIONS]]
+    finally:
+        del sample_kg.embed_each
+    paths = [t for t in embedded if ";" in t or "?" in t]  # word vectors for the scorer come too
+    assert paths and len(set(paths)) == len(paths) <= 2 * len(sample_kg.relations)
+    one_step = next(c for sel in sels for c in sel.candidates if c.path.hops == 1)
+    want = real([RelationPath(one_step.path.steps).verbalise(sample_kg.relations)])[0]
+    np.testing.assert_allclose(selector._composed_vectors([one_step])[0], want / np.linalg.norm(want), atol=1e-5)

@@ -55,6 +55,7 @@ class LearnedPathSelector:
         self.ranker: PathRanker | None = None
         self._companions: list[PathRanker] = []  # see `companions`
         self._path_vecs: dict[str, np.ndarray] = {}  # verbalisation embeddings by path key
+        self._step_vecs: dict[tuple[int, str], np.ndarray] = {}  # one-step verbalisations (`_composed_vectors`)
         self._path_codes: dict[int, dict[str, np.ndarray]] = {}  # per ranker (0: `ranker`), encodings by path key
         self._keys: dict[RelationPath, str] = {}
         self._zero_shot: ZeroShotPathScorer | None = None  # untrained scoring, created on first use
@@ -162,20 +163,31 @@ class LearnedPathSelector:
     def _score(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
         """The candidates' scores for one question: the trained ranker's (plus the zero-shot
         score at ``zero_shot_weight``), else the zero-shot ones."""
-        keys = [self._key(c.path) for c in cands]  # once: every scorer below looks the paths up
         if self.ranker is None:
-            return self._zero_shot_scores(masked, question_vector, cands, keys)
+            return self._zero_shot_scores(masked, question_vector, cands)
+        keys = [self._key(c.path) for c in cands]  # once: every trained scorer looks the paths up
         trained = self._trained_scores(question_vector, cands, keys)
         if self.zero_shot_weight:
-            return trained + self.zero_shot_weight * self._zero_shot_scores(masked, question_vector, cands, keys)
+            return trained + self.zero_shot_weight * self._zero_shot_scores(masked, question_vector, cands)
         return trained
 
-    def _zero_shot_scores(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate],
-                          keys: list[str]) -> np.ndarray:
-        self._ensure_vectors([c.path for c in cands])
+    def _zero_shot_scores(self, masked: str, question_vector: np.ndarray, cands: list[PathCandidate]) -> np.ndarray:
         if self._zero_shot is None:
             self._zero_shot = ZeroShotPathScorer(self.kg)
-        return self._zero_shot.score(masked, question_vector, cands, np.stack([self._path_vecs[k] for k in keys]))
+        return self._zero_shot.score(masked, question_vector, cands, self._composed_vectors(cands))
+
+    def _composed_vectors(self, cands: list[PathCandidate]) -> np.ndarray:
+        """Unit vectors of the candidates as the sum of their steps' verbalisation embeddings
+        ("X directed by ?" and "? directed by X"): a KG has two texts per relation, embedded once,
+        where embedding each path's whole text cost a question hundreds of encoder passes on a KG
+        with hundreds of relations. The order of the steps is the zero-shot scorer's other terms'
+        business (first step, answer type)."""
+        missing = list({step for c in cands for step in c.path.steps if step not in self._step_vecs})
+        if missing:
+            texts = [RelationPath((step,)).verbalise(self.kg.relations) for step in missing]
+            self._step_vecs.update(zip(missing, self.kg.embed_each(texts)))
+        vecs = np.stack([np.sum([self._step_vecs[step] for step in c.path.steps], axis=0) for c in cands])
+        return vecs / np.maximum(np.linalg.norm(vecs, axis=1, keepdims=True), 1e-9)
 
     def score_parts(self, question: str, sel: Selection) -> tuple[np.ndarray, np.ndarray]:
         """The trained ranker's and the zero-shot scorer's scores of a selection's candidates,
@@ -185,7 +197,7 @@ class LearnedPathSelector:
         masked = mask_spans(question, sel.grounding.spans)
         keys = [self._key(c.path) for c in sel.candidates]
         return (self._trained_scores(sel.question_vector, sel.candidates, keys),
-                self._zero_shot_scores(masked, sel.question_vector, sel.candidates, keys))
+                self._zero_shot_scores(masked, sel.question_vector, sel.candidates))
 
     def _trained_scores(self, question_vector: np.ndarray, cands: list[PathCandidate], keys: list[str]) -> np.ndarray:
         """The trained ranker's scores (``keys``: the candidates' path keys), averaged with its

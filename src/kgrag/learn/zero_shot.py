@@ -19,7 +19,8 @@ director of X". This scorer adds generic evidence that needs only the KG and its
   X) meets it as well as a step through the named relation would: the kind is read from the
   entities on each relation's side (:mod:`kgrag.relation_profiles`), so a class noun in a relation's
   name does not pull every path through that relation.
-* **priors**: shorter paths and smaller answer sets, plus the whole-path verbalisation cosine.
+* **priors**: shorter paths and smaller answer sets, plus the cosine between the question and the
+  path's vector (the path selector sums its steps' verbalisation embeddings).
 
 Relations are read through the KG's `RelationVocabulary`: ``r`` and ``r_inverse`` (``^-1``, ``~``)
 are one relation, and a dotted path or IRI names its relation by its last segment.
@@ -64,7 +65,7 @@ MASK = "x"  # mask_spans replaces the grounded mention with "X"
 class ZeroShotWeights:
     """Hand-set weights of the score's terms (set on MetaQA's training half, no learning)."""
 
-    verbalisation: float = 1.0  # cosine(question, path verbalisation)
+    verbalisation: float = 1.0  # cosine(question, path vector)
     matched: float = 1.0  # per demanded relation phrase a step explains
     extra_step: float = 0.4  # per step no phrase asked for
     missing: float = 0.8  # per relation phrase no step explains
