@@ -173,7 +173,19 @@ def main() -> None:
     lines = Lines(args.out)
     rows = [r for name in args.kgs.split(",") if name.strip() and (r := measure(name.strip(), args.work, lines))]
     if args.plot and rows:
-        plot(rows, args.plot)
+        plot(latest_per_kg(args.out, rows), args.plot)
+
+
+def latest_per_kg(out: Path | None, rows: list[dict]) -> list[dict]:
+    """This run's rows, plus each other KG's latest row in ``out``: a run of one KG redraws the
+    figure with the others as last measured."""
+    if out is None or not out.exists():
+        return rows
+    kept = {r["kg"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines()) if "kg" in r
+            and "first_answer_from_start_s" in r}
+    kept.update({r["kg"]: r for r in rows})
+    order = ["sample", "wide", "metaqa", "scale"]
+    return sorted(kept.values(), key=lambda r: order.index(r["kg"]) if r["kg"] in order else len(order))
 
 
 if __name__ == "__main__":

@@ -47,3 +47,10 @@ def test_one_stop_word_list_of_function_words():
     assert linker.STOPWORDS is zero_shot.STOPWORDS is metadata.STOPWORDS is STOPWORDS
     assert set(STOPWORDS_EN_PLUS) <= STOPWORDS and {"whose", "could", "list", "name"} <= STOPWORDS
     assert STOPWORDS.isdisjoint({"film", "films", "movie", "movies", "song", "album", "book"})
+
+
+def test_humanize_label_parts_a_preposition_glued_to_a_participle():
+    """Freebase's ``location.location.containedby`` reads "contained by"; other words stay whole."""
+    assert humanize_label("location.location.containedby") == "location location contained by"
+    assert humanize_label("basedOn") == "based on" and humanize_label("seed") == "seed"
+    assert humanize_label("bornin") == "bornin"  # no "-ed" participle before it

@@ -19,7 +19,7 @@ _NON_WORD = re.compile(r"[\W_]+")
 # in a music graph's questions too); words a graph uses everywhere are weighed by that graph.
 STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset([
     "whose", "could", "would", "may", "might", "must", "shall", "also", "another", "either", "neither", "every",
-    "one", "ones", "onto", "without", "us", "done",
+    "one", "ones", "onto", "without", "us", "done", "among", "amongst",
     "list", "listed", "tell", "give", "name", "named", "say", "said", "find", "show", "please",
 ])
 
@@ -83,7 +83,11 @@ def mask_spans(question: str, spans: list[tuple[int, int]]) -> str:
 def humanize_label(label: str) -> str:
     """Relation labels as words: "directed_by" -> "directed by", "starredActors" -> "starred actors"."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label)
-    return re.sub(r"[_\-./:#]+", " ", spaced).strip().lower()
+    words = re.sub(r"[_\-./:#]+", " ", spaced).strip().lower()
+    return _GLUED_PREPOSITION.sub(r"\1 \2", words)  # Freebase's "containedby": "contained by"
+
+
+_GLUED_PREPOSITION = re.compile(r"\b([a-z]{3,}ed)(by|of|in|from|to|with|at|on|for)\b")
 
 
 _DISAMBIGUATOR = re.compile(r"[\s_]*\([^()]*\)\s*$")

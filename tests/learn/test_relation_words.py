@@ -98,3 +98,17 @@ def test_every_multi_word_name_read_back_as_a_question_is_one_phrase(labels: lis
         assert {rel for rel, _ in found.values()} == {r} and len(found) == len(labels[r])
     else:
         assert not found
+
+
+def test_placeholder_nouns_name_no_relation(tmp_path) -> None:  # noqa: ANN001
+    """"which thing", "name the item": the answer, not a relation (a word that would otherwise fit
+    one by its letters or its embedding)."""
+    from kgrag.learn.zero_shot import ZeroShotPathScorer
+    from tests.learn.test_zero_shot import LABELLED, _kg
+
+    kg = _kg(tmp_path, triples=LABELLED)
+    try:
+        strength = ZeroShotPathScorer(kg).word_relation_strength(["thing", "items", "entity", "employer"])
+    finally:
+        kg.close()
+    assert not strength[:3].any() and strength[3].max() > 0.9

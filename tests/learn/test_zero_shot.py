@@ -107,6 +107,9 @@ def test_stems_share_a_root() -> None:
     assert stem("directed") == stem("director") == stem("directors") == "direct"
     assert stems_match(stem("acted"), stem("actors")) and stems_match(stem("writer"), "written")
     assert stems_match(stem("screenwriters"), "written") and not stems_match("act", "fact")
+    # a compound's tail needs a head of three letters or more: "depict" is no compound of "epic"
+    assert not stems_match("epic", stem("depicts")) and not stems_match(stem("things"), "within")
+    assert stems_match(stem("chairperson"), "person")
 
 
 @pytest.mark.parametrize("question", list(CASES))
@@ -128,15 +131,16 @@ def test_counts_relation_phrases(films: KnowledgeGraph) -> None:
     scorer = ZeroShotPathScorer(films)
     directed = films.relation_ids["directed_by"]
     demand, _ = scorer.demand("what genres are the movies directed by the director of X")
-    assert demand[directed] == pytest.approx(2.0)  # two phrases name it: a 3-hop question
+    # two phrases name it: a 3-hop question ("director" spells "directed by" a little more loosely)
+    assert demand[directed] == pytest.approx(2.0, abs=0.01)
     demand, _ = scorer.demand("who directed X")
-    assert demand[directed] == pytest.approx(1.0)
+    assert demand[directed] == pytest.approx(1.0, abs=0.01)
 
 
 def test_shared_relations_count_twice_and_the_nearest_names_the_first_step(films: KnowledgeGraph) -> None:
     scorer = ZeroShotPathScorer(films)
     demand, _ = scorer.demand("the movies that share actors with X were released in which years")
-    assert demand[films.relation_ids["starred_actors"]] == pytest.approx(2.0)
+    assert demand[films.relation_ids["starred_actors"]] == pytest.approx(2.0, abs=0.02)
     first = scorer.first_step("who directed films for the writer of X")
     assert first is not None and first[0] == films.relation_ids["written_by"]
     first = scorer.first_step("the films written by the writer of X were directed by who")

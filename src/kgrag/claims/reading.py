@@ -35,6 +35,9 @@ COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
     ("less", "than"): "<", ("fewer", "than"): "<", ("lower", "than"): "<", ("at", "least"): ">=",
     ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<"}
 StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
+# (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
+# index), for runs of words that spell a relation's whole name (`RelationNames.phrases`)
+PhraseFn = Callable[[list[str], list[tuple[int, str]]], dict[int, tuple[int, int]]]
 _VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d+(?:\.\d+)?)(?![\w.]\d)")
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
 COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
@@ -164,9 +167,10 @@ def _in_underscored(claim: str, start: int, end: int) -> bool:
 
 
 def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold: float,
-               knows: Callable[[str], bool] = lambda word: True) -> ClaimReading:
+               knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None) -> ClaimReading:
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
-    (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary)."""
+    (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
+    ``spelled``: the runs of words that spell a relation's whole name, each read as that relation)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)
@@ -221,6 +225,11 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS
                and parse_literal(w) is None]
     strengths = strength([words[i] for i in content]) if content else np.zeros((0, 0))
+    runs = spelled(words, [(i, words[i]) for i in content]) if spelled is not None and content else {}
+    if runs:
+        strengths = np.array(strengths, copy=True)
+        for k, (r, _) in runs.items():  # the name it spells, first; what else it may mean, kept
+            strengths[k, r] = max(1.0, float(strengths[k].max()))
     unread = set()
     for k, i in enumerate(content):
         row = strengths[k]
@@ -229,6 +238,12 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                 unread.add(i)  # a word neither English (to the model) nor the KG's: part of a name it lacks
             continue
         prev = reading.phrases[-1] if reading.phrases else None
+        same_run = k in runs and k - 1 in runs and runs[k][1] == runs[k - 1][1] and prev is not None \
+            and prev.last_token == content[k - 1] + 1  # "number of wins": one name, a stopword between
+        if same_run and prev is not None:
+            reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
+                                         prev.strength)
+            continue
         if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens):
             joint = np.minimum(prev.strength, row)  # adjacent words naming one relation together
             if float(joint.max()) >= threshold:

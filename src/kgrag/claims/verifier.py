@@ -148,7 +148,7 @@ class ClaimVerifier:
         if self.learned is not None:
             strength = self.learned.with_zero_shot(strength)
         return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
-                          knows if callable(knows) else lambda word: True)
+                          knows if callable(knows) else lambda word: True, self.scorer.names.phrases)
 
     def verify(self, claim: str) -> ClaimVerdict:
         claim = claim.strip()

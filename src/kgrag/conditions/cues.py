@@ -54,4 +54,13 @@ def read_cues(question: str) -> Cues:
     if sup is not None:
         order, hint = SUPERLATIVES[" ".join(sup.group(1).lower().split())]
         superlative = Superlative(order, hint, sup.start(), sup.end())
-    return Cues(_COUNT.search(question) is not None, superlative)
+    return Cues(any(not _ordered_by_number(question, m) for m in _COUNT.finditer(question)), superlative)
+
+
+_BEFORE_SUPERLATIVE = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in SUPERLATIVES) + r")\s+$", re.IGNORECASE)
+
+
+def _ordered_by_number(question: str, count: re.Match[str]) -> bool:
+    """"the highest number of wins": an attribute the superlative orders by, not a count."""
+    before = question[:count.start()]
+    return count.group(0).lower().startswith("number") and _BEFORE_SUPERLATIVE.search(before) is not None

@@ -237,10 +237,22 @@ class ConditionReader:
         if cues.superlative.hint == "time":
             timed = [s for s in candidates if self._time_like[s[0], 0 if s[1] == "out" else 1]]
             return min(timed, key=lambda s: schema.fan(*s)) if timed else None
-        near = [p for p in reading.phrases if abs(p.first_token - _token_at(reading, cues.superlative.end)) <= 3]
-        scored = [(max((float(p.strength[s[0]]) for p in near), default=0.0), s) for s in candidates]
-        scored = [x for x in scored if x[0] >= self.verifier.weights.threshold]
-        return max(scored)[1] if scored else None
+        after = _token_at(reading, cues.superlative.end)
+        near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
+        # the words beside the superlative name the attribute ("the highest floors above ground");
+        # the superlative itself only when they name none ("which is the highest")
+        before = _token_at(reading, cues.superlative.start)
+        beside = [p.strength for p in near if p.first_token >= after or p.last_token <= before]
+        words = [t for t, _, _ in reading.tokens]
+        rest = [words[i] for p in near if p.first_token < after < p.last_token for i in range(after, p.last_token)]
+        if rest:  # "the lowest length": a phrase read with the superlative, less it
+            beside.extend(self.verifier.scorer.word_relation_strength(rest))
+        for rows in (beside, [p.strength for p in near]):
+            scored = [(max((float(row[s[0]]) for row in rows), default=0.0), s) for s in candidates]
+            scored = [x for x in scored if x[0] >= self.verifier.weights.threshold]
+            if scored:
+                return max(scored)[1]
+        return None
 
 
 def _token_at(reading: ClaimReading, offset: int) -> int:

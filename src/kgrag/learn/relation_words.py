@@ -31,9 +31,9 @@ def stem(word: str) -> str:
 
 def stems_match(a: str, b: str) -> bool:
     """One stem is a prefix of the other (≥ 3 letters: "act" ~ "actor"), or a compound's tail is
-    (≥ 4 letters: "screenwrit" ~ "written")."""
+    (≥ 4 letters after a head of ≥ 3: "screenwrit" ~ "written", not "depict" ~ "epic")."""
     for x, y in ((a, b), (b, a)):
-        for i in range(len(x)):
+        for i in (0, *range(COMPOUND_HEAD, len(x))):
             tail = x[i:]
             need = 3 if i == 0 else 4
             if len(tail) < need:
@@ -43,6 +43,10 @@ def stems_match(a: str, b: str) -> bool:
     return False
 
 
+COMPOUND_HEAD = 3  # letters before a compound's tail ("chair" + "person")
+# nouns that stand for the answer without saying what it is ("which thing", "name the item")
+PLACEHOLDER_NOUNS = frozenset(["thing", "things", "item", "items", "entity", "entities", "everything", "anything",
+                               "something", "object", "objects"])
 TIE_BREAK = 0.01  # a word's strength for a name it matches loosely, per unit of looseness
 AUXILIARIES = frozenset(["is", "are", "was", "were", "be", "been", "being", "has", "have", "had", "do", "does", "did"])
 PHRASE_WORDS = 4  # the longest relation name read as one phrase, in content words
@@ -91,7 +95,8 @@ class RelationNames:
                 if hit:
                     # ties go to the name the word spells most of, and exactly: "employer" names
                     # "employer" before "number of employees"
-                    loose = (1.0 - sum(hit) / sum(self.idf[t] for t in stems)) + (s not in stems)
+                    loose = (1.0 - sum(hit) / sum(self.idf[t] for t in stems)) + (s not in stems) \
+                        + 0.5 * (word not in self.words[r])  # "contained" names "contained by" before "contains"
                     row[r] = max(hit) / max(self.idf[t] for t in stems) - TIE_BREAK * loose
             self._lex[word] = row
         return row

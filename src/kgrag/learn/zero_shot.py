@@ -40,7 +40,7 @@ from ..graph import KnowledgeGraph
 from ..paths import PathCandidate, RelationPath
 from ..relation_profiles import side_of
 from ..text import STOPWORDS, tokenize_with_spans
-from .relation_words import RelationNames, stem, stems_match
+from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
 
 __all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
 
@@ -144,9 +144,12 @@ class ZeroShotPathScorer:
             return np.zeros((0, len(self.rel_stems)), dtype=np.float32)
         sims = self._vectors(words) @ self.rel_matrix.T
         contrast = sims - sims[:, self.named].mean(axis=1, keepdims=True) - self.w.contrast_offset
-        contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0)
+        # below a spelled name's strength: a word that spells a name exactly, then loosely, names
+        # it before one an embedding merely relates ("country" names "country", not "country for sport")
+        contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0 - 2 * TIE_BREAK)
         lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
-        return np.maximum(contrast, lex) * self.named
+        placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
+        return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
