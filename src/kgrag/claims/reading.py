@@ -35,6 +35,7 @@ COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
     ("less", "than"): "<", ("fewer", "than"): "<", ("lower", "than"): "<", ("at", "least"): ">=",
     ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<"}
 StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
+SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at most this strongly
 # (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
 # index), for runs of words that spell a relation's whole name (`RelationNames.phrases`)
 PhraseFn = Callable[[list[str], list[tuple[int, str]]], dict[int, tuple[int, int]]]
@@ -228,8 +229,9 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     runs = spelled(words, [(i, words[i]) for i in content]) if spelled is not None and content else {}
     if runs:
         strengths = np.array(strengths, copy=True)
-        for k, (r, _) in runs.items():  # the name it spells, first; what else it may mean, kept
-            strengths[k, r] = max(1.0, float(strengths[k].max()))
+        for k, (r, _) in runs.items():  # the name it spells, first; what else it may mean, kept below it
+            strengths[k] = np.minimum(strengths[k], SPELLED_OTHERS)
+            strengths[k, r] = 1.0
     unread = set()
     for k, i in enumerate(content):
         row = strengths[k]

@@ -93,7 +93,7 @@ class ConditionReader:
 
     def read(self, question: str) -> ConditionPlan | None:
         """The plan of a question with a condition, or None (a chain question, or nothing fits)."""
-        reading = self.verifier.read(question)
+        reading = self.verifier.read(question, spelled_names=True)
         cues = read_cues(question)
         if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
@@ -109,7 +109,9 @@ class ConditionReader:
         if reading.unknown_names or not reading.things:
             return None
         if not (cues.any or len(named) >= 2 or compares):
-            return None
+            cue = next((m for m in EXCLUDING.finditer(question)  # "Do Not Disturb": a name, not a "not"
+                        if not any(t.start <= m.start() < t.end for t in reading.things)), None)
+            return self._without(reading, named[0], cue.end()) if cue is not None and len(named) == 1 else None
         best: tuple[float, ClaimPattern, tuple[int, Direction] | None] | None = None
         first_thing = min(t.first_token for t in reading.things)
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
@@ -144,6 +146,31 @@ class ConditionReader:
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
                              execute(plan, self.kg.snapshot, self.verifier.literals))
+
+    def _without(self, reading: ClaimReading, thing: Thing, cue_end: int) -> ConditionPlan | None:
+        """One named thing, and a relation phrase after "not" / "without" / "someone else": the
+        thing's answers by the rest of the question, less those it has by that relation ("films
+        Clint Eastwood directed without acting in them", "Nolan films he did not write")."""
+        after = [p for p in reading.phrases if reading.tokens[p.first_token][1] >= cue_end]
+        if not after:
+            return None
+        gone_phrase = after[0]
+        r = int(np.argmax(gone_phrase.strength))
+        # the thing, or a namesake of it, that has the relation ("Sofia Coppola" the person, not the tag)
+        found = next(((e, d) for e in (thing.entity, *thing.namesakes) for d in DIRECTIONS
+                      if (r, d) in self.verifier.schema.sides_of(e)), None)
+        if gone_phrase.strength[r] < self.verifier.weights.threshold or found is None:
+            return None
+        entity, direction = found
+        stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
+                              keep=1, answer=True, exclude=[gone_phrase])
+        if not stars:
+            return None
+        node, _ = self._answer_set(reading, stars[0])
+        if node is None:
+            return None
+        plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
+        return ConditionPlan(plan, stars[0], "negation", execute(plan, self.kg.snapshot, self.verifier.literals))
 
     def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
