@@ -243,6 +243,8 @@ LABELLED = [
     ("Mathematics", "subfield of", "Science"), ("Ada Lin", "field of work", "Mathematics"),
     ("Ada Lin", "employer", "Kel University"), ("Kel University", "number of employees", "3000"),
     ("Studio Kel", "employer", "Kel University"),
+    ("Juno Pelot", "military branch", "Navy Kel"), ("Navy Kel", "parent organization", "Ministry Kel"),
+    ("Ministry Kel", "parent organization", "State Kel"),
 ]
 LABELLED_CASES = {
     "who is the art director of Distant River": "art director>",  # the phrase, not "director" alone
@@ -259,3 +261,19 @@ def test_multi_word_relation_names_read_as_phrases(tmp_path_factory: pytest.Temp
         assert _best(kg, question) == LABELLED_CASES[question]
     finally:
         kg.close()
+
+
+def test_a_noun_defined_by_a_relative_clause_asks_for_no_step_of_its_own(tmp_path: Path) -> None:
+    """"the organization that is the military branch of X": the clause defines the answer, and
+    "organization" (which names `parent organization`) is its kind, not a step to take; with no
+    clause ("which organization runs X") the noun is still asked for."""
+    kg = _kg(tmp_path, triples=LABELLED)
+    try:
+        scorer = ZeroShotPathScorer(kg)
+        parent = kg.relation_ids["parent organization"]
+        defined = scorer.read("name the organization that is the military branch of X")
+        asked = scorer.read("which organization runs X")
+    finally:
+        kg.close()
+    assert defined.type_demand is None and defined.demand[kg.relation_ids["military branch"]] > 0.9
+    assert asked.type_demand is not None and asked.type_demand[0] == parent

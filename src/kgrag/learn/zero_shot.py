@@ -57,6 +57,9 @@ NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copu
 # ("list the species whose ...", "name the company that ...", "tell me the duration of ...")
 IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention"])
 NOUN_ASKING = NOUN_WH | IMPERATIVES
+# after the answer's noun, a relative word: the clause it opens defines the answer ("what continent
+# is the country ... in" asks for the continent relation, so a copula does not count)
+DEFINING_WORDS = RELATIVE_WORDS
 MASK = "x"  # mask_spans replaces the grounded mention with "X"
 
 
@@ -174,6 +177,7 @@ class ZeroShotPathScorer:
         wh_at = _asking_word(toks)
         type_row = None
         type_k = None
+        defined = False
         if wh_at is not None:
             type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
             between = toks[wh_at + 1: content[type_k][0]] if type_k is not None else []
@@ -189,6 +193,10 @@ class ZeroShotPathScorer:
                 loose = [k for k in run if k not in phrase_of] if toks[wh_at] in NOUN_ASKING else []
                 strength[loose] *= self.names.head_share([content[k][1] for k in loose], self.w.modifier_share)
                 type_row = strength[run].max(axis=0)
+                # "the organization that is the military branch of X", "the films whose
+                # storyboard artist is X": the clause defines the answer; its kind noun is no step
+                follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
+                defined = bool(follows) and follows[0] in DEFINING_WORDS
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
                 if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
@@ -220,7 +228,8 @@ class ZeroShotPathScorer:
             if any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content)):
                 demand[r] += s  # shared: out to it and back
             last = (i, r, s)
-        type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 else None
+        type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
+            and not (defined and demand.any()) else None
         return demand, type_row, type_demand, type_phrase
 
     def _content_strength(self, toks: list[str], content: list[tuple[int, str]]
