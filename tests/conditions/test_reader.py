@@ -32,6 +32,7 @@ def answer(reader, question):
      ["Quentin Tarantino"]),
     ("Which films starring John Travolta were released after 1990?", "comparison", ["Pulp Fiction"]),
     ("Which films directed by Quentin Tarantino did not star John Travolta?", "negation", ["Kill Bill"]),
+    ("Which films starring John Travolta did Uma Thurman not star in?", "negation", ["Grease"]),  # "not" after the last
     ("Which films were directed by John Ford or Maurice Pialat?", "union", ["Police", "The Searchers"]),
 ])
 def test_each_kind_answers_as_the_triples_do(reader, question, kind, expected):

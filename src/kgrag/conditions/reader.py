@@ -166,7 +166,7 @@ class ConditionReader:
                               keep=1, answer=True, exclude=[gone_phrase])
         if not stars:
             return None
-        node, _ = self._answer_set(reading, stars[0])
+        node, _ = self._answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
         if node is None:
             return None
         plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
@@ -201,7 +201,8 @@ class ConditionReader:
             return None
         return r, min(fits)[1]
 
-    def _answer_set(self, reading: ClaimReading, star: ClaimPattern) -> tuple[SetNode | None, str]:
+    def _answer_set(self, reading: ClaimReading, star: ClaimPattern,
+                    tail_negates: bool = True) -> tuple[SetNode | None, str]:
         """The entities the star's leaves reach: intersected, united across "or", less those
         after "not"; values as comparisons."""
         words = [t for t, _, _ in reading.tokens]
@@ -216,7 +217,10 @@ class ConditionReader:
             reached: SetNode = Step(Anchor(leaf.entity), part.relation, flip(part.direction))
             earlier = [a.node.end for a in star.attachments if isinstance(a.node, Thing) and a.node.end <= leaf.start]
             clause = reading.claim[max(earlier, default=0):leaf.start]  # since the thing named before it
-            if EXCLUDING.search(clause):
+            # the last thing or value named: a "not" after it is about it ("... was Clint Eastwood not in?")
+            last = tail_negates and all(a.node.first_token < leaf.last_token for a in star.attachments)
+            tail = reading.claim[leaf.end:] if last else ""
+            if EXCLUDING.search(clause) or EXCLUDING.search(tail):
                 excluded.append(reached)
             else:
                 steps.append((leaf, reached))
