@@ -104,8 +104,7 @@ class RelationNames:
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
         """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's
         name only in a modifier, not its head noun: "which mountain" asks for mountains, and a
-        "mountain hut" is a hut. A name's head is its last content word, or the last before
-        "of" ("country of origin")."""
+        "mountain hut" is a hut. A name's head is `heads`'s word."""
         share = np.ones((len(words), len(self.stems)), dtype=np.float32)
         for k, word in enumerate(words):
             s = stem(word)
@@ -117,7 +116,7 @@ class RelationNames:
 
     @cached_property
     def heads(self) -> list[int]:
-        """Per relation, the index in `rel_stems` of its name's head word: the last content word
+        """Per relation, the index in `stems` of its name's head word: the last content word
         that is not a participle ("currency used", "first climbed by"), before any "of"."""
         heads = []
         for label, words in zip(self.labels, self.words):
