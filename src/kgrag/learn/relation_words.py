@@ -71,8 +71,8 @@ class RelationNames:
     def __init__(self, labels: Sequence[str], named: np.ndarray) -> None:
         self.labels = list(labels)
         self.named = named
-        self.words = [[t for t, _, _ in tokenize_with_spans(lb) if t not in STOPWORDS] or
-                      [t for t, _, _ in tokenize_with_spans(lb)] for lb in self.labels]
+        self.tokens = [[t for t, _, _ in tokenize_with_spans(lb)] for lb in self.labels]  # each name's words
+        self.words = [[t for t in toks if t not in STOPWORDS] or toks for toks in self.tokens]
         n = max(int(named.sum()), 1)
         df: dict[str, int] = {}
         for words in (w for w, is_named in zip(self.words, named) if is_named):
@@ -119,8 +119,7 @@ class RelationNames:
         """Per relation, the index in `stems` of its name's head word: the last content word
         that is not a participle ("currency used", "first climbed by"), before any "of"."""
         heads = []
-        for label, words in zip(self.labels, self.words):
-            toks = [t for t, _, _ in tokenize_with_spans(label)]
+        for toks, words in zip(self.tokens, self.words):
             before_of = toks[:toks.index("of")] if "of" in toks else toks
             nouns = [t for t in before_of if t in words and not _participle(t)] or [t for t in before_of if t in words]
             head = nouns[-1] if nouns else (words[-1] if words else None)
@@ -170,11 +169,9 @@ class RelationNames:
     @cached_property
     def subject_named(self) -> np.ndarray:
         """Per relation, whether its name ends in "of": the noun before it names the subject."""
-        return np.array([[t for t, _, _ in tokenize_with_spans(label)][-1:] == ["of"]
-                         for label in self.labels], dtype=bool)
+        return np.array([toks[-1:] == ["of"] for toks in self.tokens], dtype=bool)
 
     @cached_property
     def name_gaps(self) -> list[frozenset[str]]:
         """Per relation, the stopwords its name has between its content words."""
-        return [frozenset(t for t, _, _ in tokenize_with_spans(label) if t in STOPWORDS)
-                for label in self.labels]
+        return [frozenset(t for t in toks if t in STOPWORDS) for toks in self.tokens]
