@@ -1,18 +1,21 @@
-"""Questions with conditions (issue #38), zero-shot: strict Hits@1 per kind and p50, on the dev
+"""Questions with conditions (issue #38), zero-shot and trained: strict Hits@1 per kind and p50, on the dev
 questions of benchmarks/data/conditions, with `auto` (plans on) against `auto -o plans=false`, and
 how many MetaQA chain questions the plan path takes (none taken: their answers are unchanged).
 
 Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo,wide] [--work runs/conditions]
                                        [--out benchmarks/results/conditions.jsonl]
                                        [--plot benchmarks/results/conditions.png] [--chain-per-hop 2000]
+                                       [--zero-shot-only]
 
-Nothing is trained (no QA pairs, no LLM). "plans": `auto`'s plan path (`AutoMethod.conditions`,
-`plan_answer`) where it takes the question, else GraphRAFT zero-shot (one of auto's members, so no
-self-training is needed); "chain only": GraphRAFT zero-shot, what the relation-path methods give.
-A count is right when the number is the gold one; a set answer when its first entity is gold.
-Prints JSON lines (also appended to --out): per (set, file, kind, mode) Hits@1, the share the plan
-path took, p50 ms; per MetaQA hop the chain questions taken by the plan path (0: auto's chain
-answers are the members' as before, so its chain accuracy is unchanged).
+No LLM. "plans": `auto`'s plan path (`AutoMethod.conditions`, `plan_answer`) with nothing trained
+where it takes the question, else GraphRAFT zero-shot (one of auto's members, so no self-training
+is needed); "trained plans": the same after `AutoMethod.fit_plans` on questions of the dev
+generator with another seed (`TRAIN_SEED`; as many per kind as the dev file, none of the dev
+questions); "chain only": GraphRAFT zero-shot, what the relation-path methods give. A count is
+right when the number is the gold one; a set answer when its first entity is gold. Prints JSON
+lines (also appended to --out): per (set, file, kind, mode) Hits@1, the share the plan path took,
+p50 ms; the training's size and time; per MetaQA hop and mode the chain questions the plan path
+takes and how many of those its plan answers right (the chain accuracy changes only on those).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import json
 import os
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -32,6 +35,7 @@ import kgrag
 from kgrag.eval.metrics import hits_at_1
 
 DATA = Path(__file__).resolve().parent / "data" / "conditions"
+TRAIN_SEED = 1  # the dev files are seed 0
 record = Lines()
 
 
@@ -55,11 +59,39 @@ class PlanFirst:
         return self.chain.answer(question)  # type: ignore[attr-defined]
 
 
-def run_set(name: str, db: kgrag.Database, limit: int) -> dict:
+def training_pairs(name: str, db: kgrag.Database) -> list:
+    """Questions with conditions for training, from the dev generator with another seed (other
+    names, other frames; none of the dev questions), as many per kind as the dev file has."""
+    import importlib.util
+    import sys
+
+    from kgrag.datasets import QAItem
+
+    dev = [json.loads(line) for line in (DATA / name / "generated.jsonl").read_text(encoding="utf-8").splitlines()]
+    per_kind = max(Counter(r["type"] for r in dev).values())
+    spec = importlib.util.spec_from_file_location("make_conditions", DATA / "make_conditions.py")
+    assert spec is not None and spec.loader is not None
+    gen = sys.modules["make_conditions"] = importlib.util.module_from_spec(spec)  # its dataclasses look it up there
+    spec.loader.exec_module(gen)
+    rows = gen.Maker(gen.Graph(gen.read_kb(DEV_KGS[name])), TRAIN_SEED)
+    seen = {r["question"] for r in dev}
+    return [QAItem(r["question"], r["answers"], type=r["type"]) for r in rows.questions(per_kind)
+            if r["question"] not in seen]
+
+
+def run_set(name: str, db: kgrag.Database, limit: int, trained: bool) -> dict:
     from kgrag.methods import create_method
 
     chain = create_method("graphraft", db.kg)  # nothing trained: the zero-shot path scorer
     methods = {"plans": PlanFirst(create_method("auto", db.kg), chain), "chain only": chain}
+    if trained:
+        auto = create_method("auto", db.kg)
+        pairs = training_pairs(name, db)
+        t0 = time.perf_counter()
+        report = auto.fit_plans(pairs)  # type: ignore[attr-defined]
+        record(bench="conditions_training", set=name, pairs=len(pairs), seconds=round(time.perf_counter() - t0, 1),
+               **{k: v for k, v in report.items() if k != "loss"})
+        methods["trained plans"] = PlanFirst(auto, chain)
     rows = []
     for f in sorted(p for p in (DATA / name).glob("*.jsonl") if not p.name.endswith(".src.jsonl")):
         items = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -82,36 +114,40 @@ def run_set(name: str, db: kgrag.Database, limit: int) -> dict:
                hits_at_1=round(float(np.mean([r["hit"] for r in rs])), 4),
                by_plan=round(float(np.mean([r["plan"] for r in rs])), 4),
                p50_ms=round(float(np.percentile(ms, 50)), 2), p95_ms=round(float(np.percentile(ms, 95)), 2))
-    return {"rows": rows, "groups": groups}
+    return {"rows": rows, "groups": groups, "methods": methods}
 
 
-def chain_check(db: kgrag.Database, per_hop: int) -> None:
-    """How many MetaQA dev chain questions the plan path takes (their answers change only then)."""
-    from kgrag.methods import create_method
-
-    reader = create_method("auto", db.kg).conditions  # type: ignore[attr-defined]
+def chain_check(db: kgrag.Database, per_hop: int, readers: dict[str, object]) -> None:
+    """How many MetaQA dev chain questions the plan path takes (their answers change only then),
+    and how many of those its plan answers right."""
     for hop in ("1-hop", "2-hop", "3-hop"):
         files = sorted((DEV_KGS["metaqa"].parent / hop).glob("*"))
         if not files:
             continue
         lines = [ln for f in files for ln in f.read_text(encoding="utf-8").splitlines() if "\t" in ln]
         random.Random(0).shuffle(lines)
-        taken = 0
-        for line in lines[:per_hop]:
-            question = line.split("\t")[0].replace("[", "").replace("]", "")
-            found = reader.read(question)
-            taken += bool(found is not None and found.answered)
-        record(bench="conditions_chain_check", hop=hop, questions=min(per_hop, len(lines)), taken_by_plan=taken)
+        for mode, reader in readers.items():
+            taken = right = 0
+            for line in lines[:per_hop]:
+                question, gold = line.split("\t")[0].replace("[", "").replace("]", ""), line.split("\t")[1].split("|")
+                found = reader.read(question)  # type: ignore[attr-defined]
+                if found is not None and found.answered:
+                    taken += 1
+                    value = found.result.value
+                    names = [str(value)] if isinstance(value, int) else [db.kg.names[i] for i in value.tolist()]
+                    right += bool(hits_at_1(names, gold))
+            record(bench="conditions_chain_check", hop=hop, mode=mode, questions=min(per_hop, len(lines)),
+                   taken_by_plan=taken, plan_right=right)
 
 
 def plot(results: dict[str, dict], path: Path) -> None:
     panels = {}
     for name, res in results.items():
         kinds = sorted({k for (f, k, _) in res["groups"] if f == "all" and k != "all"})
+        modes = [m for m in ("chain only", "plans", "trained plans") if ("all", "all", m) in res["groups"]]
         panels[name] = (kinds, {f"auto, {mode}": [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])]
-                                                          or [0]) for k in kinds]
-                                for mode in ("chain only", "plans")})
-    bar_panels(panels, path, title="{name}: zero-shot Hits@1 per kind", threshold=0.8, figsize=(9, 3.6))
+                                                          or [0]) for k in kinds] for mode in modes})
+    bar_panels(panels, path, title="{name}: Hits@1 per kind", threshold=0.8, figsize=(10, 3.6), width=0.27)
 
 
 def main() -> None:
@@ -125,6 +161,7 @@ def main() -> None:
     p.add_argument("--plot", default="benchmarks/results/conditions.png")
     p.add_argument("--limit", type=int, default=0, help="First N questions of each file (0 = all).")
     p.add_argument("--chain-per-hop", type=int, default=2000, help="MetaQA chain questions per hop to check.")
+    p.add_argument("--zero-shot-only", action="store_true", help="Skip training the plan ranker.")
     args = p.parse_args()
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     record.out = Path(args.out) if args.out else None
@@ -135,9 +172,11 @@ def main() -> None:
         db = dev_database(name, getattr(args, f"db_{name}"), work)
         if db is None:
             continue
-        results[name] = run_set(name, db, args.limit)
+        results[name] = run_set(name, db, args.limit, not args.zero_shot_only)
         if name == "metaqa" and args.chain_per_hop:
-            chain_check(db, args.chain_per_hop)
+            readers = {mode: m.auto.conditions for mode, m in results[name]["methods"].items()
+                       if isinstance(m, PlanFirst)}
+            chain_check(db, args.chain_per_hop, readers)
     if results and args.plot:
         plot(results, Path(args.plot))
 

@@ -48,7 +48,7 @@ class ConditionPlan:
     """A question's plan, the star it came from, and what kind of condition made it one."""
 
     plan: QueryPlan
-    pattern: ClaimPattern
+    pattern: ClaimPattern | None  # the star a zero-shot reading came from; None for a trained ranker's plan
     kind: str  # count, superlative, two-anchor-hop, intersection, union, negation, comparison, filter
     result: PlanResult | None = None
 
@@ -91,20 +91,14 @@ class ConditionReader:
                 out[r, side] = bool(dated.mean() >= TIME_SHARE or years.mean() >= TIME_SHARE)
         return out
 
-    def read(self, question: str) -> ConditionPlan | None:
-        """The plan of a question with a condition, or None (a chain question, or nothing fits)."""
-        reading = self.verifier.read(question, spelled_names=True)
+    def read(self, question: str, reading: ClaimReading | None = None) -> ConditionPlan | None:
+        """The plan of a question with a condition, or None (a chain question, or nothing fits).
+        ``reading``: the question's reading (`ClaimVerifier.read` with spelled names), when read already."""
+        reading = reading or self.verifier.read(question, spelled_names=True)
         cues = read_cues(question)
         if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
-        # things a question names as such: not a kind word ("what is a film ..."), and apart from each
-        # other (two names side by side are more likely one name the KG lacks than two anchors)
-        named = sorted((t for t in reading.things if not t.indefinite
-                        and (not t.optional or (self._lower_case_names and t.text == t.name)
-                             or self._introduced(reading, t))),
-                       key=lambda t: t.first_token)
-        named = [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
-                                                           for o in named[:i] + named[i + 1:])]
+        named = self.named(reading)
         compares = [v for v in reading.literals if v.op != "="]
         if reading.unknown_names or not reading.things:
             return None
@@ -171,6 +165,17 @@ class ConditionReader:
             return None
         plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
         return ConditionPlan(plan, stars[0], "negation", execute(plan, self.kg.snapshot, self.verifier.literals))
+
+    def named(self, reading: ClaimReading) -> list[Thing]:
+        """The things a question names as such, in its order: not a kind word ("what is a film
+        ..."), and apart from each other (two names side by side are more likely one name the KG
+        lacks than two anchors)."""
+        named = sorted((t for t in reading.things if not t.indefinite
+                        and (not t.optional or (self._lower_case_names and t.text == t.name)
+                             or self._introduced(reading, t))),
+                       key=lambda t: t.first_token)
+        return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
+                                                          for o in named[:i] + named[i + 1:])]
 
     def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the

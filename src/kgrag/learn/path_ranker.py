@@ -151,16 +151,19 @@ class PathRanker:
 
     def fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
             positives: list[np.ndarray], epochs: int = 8, lr: float = 2e-3, batch_size: int = 128,
-            min_steps: int = 400, progress: bool = True) -> dict[str, Any]:
+            min_steps: int = 400, progress: bool = True, local: bool = False) -> dict[str, Any]:
         """``candidates[i]`` indexes rows of ``path_feats`` allowed for question i; ``positives[i]``
         the rows labelled correct. Loss: −log of the softmax mass on the positives. Small training
         sets get more epochs so that at least ``min_steps`` updates happen. Returns the loss curve
-        and the training accuracy (top-1 is a positive)."""
+        and the training accuracy (top-1 is a positive). ``local``: each batch encodes only its own
+        questions' candidates (for candidate sets of their own per question, as query plans have;
+        relation paths share theirs across questions, and all are encoded once a batch)."""
         import torch
 
         with torch.random.fork_rng(devices=[]), training_threads():  # dropout: the ranker's own stream
             torch.set_rng_state(self._rng_state)
-            report = self._fit(q_vecs, path_feats, candidates, positives, epochs, lr, batch_size, min_steps, progress)
+            fit = self._fit_local if local else self._fit
+            report = fit(q_vecs, path_feats, candidates, positives, epochs, lr, batch_size, min_steps, progress)
             self._rng_state = torch.get_rng_state()
         self.__dict__.pop("_question_codes", None)  # codes of the weights before this training
         return report
@@ -168,13 +171,10 @@ class PathRanker:
     def _fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
              positives: list[np.ndarray], epochs: int, lr: float, batch_size: int, min_steps: int,
              progress: bool) -> dict[str, Any]:
+        """Every batch scores its questions against all paths, masked to each question's own."""
         import torch
-        from tqdm import tqdm
 
-        if self.standardize:
-            self.q_mean = q_vecs.mean(0).astype(np.float32)
-            self.q_scale = question_scale(q_vecs)
-        q = torch.tensor(self._standardized(q_vecs), dtype=torch.float32)
+        q = self._question_tensor(q_vecs)
         p = torch.tensor(path_feats, dtype=torch.float32)
         mask = torch.zeros(len(candidates), len(path_feats), dtype=torch.bool)
         for i, c in enumerate(candidates):
@@ -182,33 +182,86 @@ class PathRanker:
         pos = torch.zeros_like(mask)
         for i, c in enumerate(positives):
             pos[i, torch.as_tensor(c, dtype=torch.long)] = True
+
+        def logits_of(idx: torch.Tensor) -> torch.Tensor:
+            return (self.q_tower(q[idx]) @ self.p_tower(p).T).masked_fill(~mask[idx], float("-inf"))
+
+        losses = self._train(len(q), logits_of, pos, epochs, lr, batch_size, min_steps, progress)
+        with torch.no_grad():
+            acc = float(pos.gather(1, logits_of(torch.arange(len(q))).argmax(1, keepdim=True)).float().mean())
+        return {"epochs": len(losses), "loss": losses, "train_accuracy": round(acc, 4)}
+
+    def _fit_local(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
+                   positives: list[np.ndarray], epochs: int, lr: float, batch_size: int, min_steps: int,
+                   progress: bool) -> dict[str, Any]:
+        """Every batch encodes only its own questions' candidates: a question's logits are its own rows'."""
+        import torch
+
+        q = self._question_tensor(q_vecs)
+        p = torch.tensor(path_feats, dtype=torch.float32)
+        width = max(len(c) for c in candidates)
+        rows = torch.zeros(len(candidates), width, dtype=torch.long)
+        valid = torch.zeros(len(candidates), width, dtype=torch.bool)
+        pos = torch.zeros(len(candidates), width, dtype=torch.bool)
+        for i, (c, good) in enumerate(zip(candidates, positives)):
+            rows[i, :len(c)] = torch.as_tensor(c, dtype=torch.long)
+            valid[i, :len(c)] = True
+            pos[i, :len(c)] = torch.as_tensor(np.isin(c, good))
+
+        def logits_of(idx: torch.Tensor) -> torch.Tensor:
+            used, local = torch.unique(rows[idx][valid[idx]], return_inverse=True)
+            codes = self.p_tower(p[used])
+            at = torch.zeros_like(rows[idx])
+            at[valid[idx]] = local
+            scores = torch.einsum("bd,bkd->bk", self.q_tower(q[idx]), codes[at])
+            return scores.masked_fill(~valid[idx], float("-inf"))
+
+        losses = self._train(len(q), logits_of, pos, epochs, lr, batch_size, min_steps, progress)
+        with torch.no_grad():
+            hits = [float(pos[idx].gather(1, logits_of(idx).argmax(1, keepdim=True)).float().sum())
+                    for idx in torch.arange(len(q)).split(batch_size)]
+        return {"epochs": len(losses), "loss": losses, "train_accuracy": round(sum(hits) / len(q), 4)}
+
+    def _question_tensor(self, q_vecs: np.ndarray) -> torch.Tensor:
+        """The training questions' vectors, standardised by their own mean and spread (kept for answering)."""
+        import torch
+
+        if self.standardize:
+            self.q_mean = q_vecs.mean(0).astype(np.float32)
+            self.q_scale = question_scale(q_vecs)
+        return torch.tensor(self._standardized(q_vecs), dtype=torch.float32)
+
+    def _train(self, n: int, logits_of: Callable[[torch.Tensor], torch.Tensor], pos: torch.Tensor, epochs: int,
+               lr: float, batch_size: int, min_steps: int, progress: bool) -> list[float]:
+        """The listwise loss (−log of the softmax mass on the positives) over batches of questions;
+        the loss per epoch. Small training sets get more epochs so that at least ``min_steps``
+        updates happen. Leaves the towers in eval mode."""
+        import torch
+        from tqdm import tqdm
+
         params = [*self.q_tower.parameters(), *self.p_tower.parameters()]
         opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
         gen = torch.Generator().manual_seed(self.seed)
         losses = []
-        epochs = max(epochs, -(-min_steps // -(-len(q) // batch_size)))
+        epochs = max(epochs, -(-min_steps // -(-n // batch_size)))
         self.q_tower.train()
         self.p_tower.train()
         for _ in tqdm(range(epochs), desc="training ranker", disable=not progress):
-            order = torch.randperm(len(q), generator=gen)
+            order = torch.randperm(n, generator=gen)
             total = 0.0
-            for b in range(0, len(order), batch_size):
+            for b in range(0, n, batch_size):
                 idx = order[b:b + batch_size]
-                logits = self.q_tower(q[idx]) @ self.p_tower(p).T
-                logits = logits.masked_fill(~mask[idx], float("-inf"))
+                logits = logits_of(idx)
                 loss = (torch.logsumexp(logits, 1)
                         - torch.logsumexp(logits.masked_fill(~pos[idx], float("-inf")), 1)).mean()
                 opt.zero_grad()
                 loss.backward()
                 opt.step()
                 total += float(loss.detach()) * len(idx)
-            losses.append(total / len(q))
+            losses.append(round(total / n, 4))
         self.q_tower.eval()
         self.p_tower.eval()
-        with torch.no_grad():
-            logits = (self.q_tower(q) @ self.p_tower(p).T).masked_fill(~mask, float("-inf"))
-            acc = float(pos.gather(1, logits.argmax(1, keepdim=True)).float().mean())
-        return {"epochs": epochs, "loss": [round(x, 4) for x in losses], "train_accuracy": round(acc, 4)}
+        return losses
 
     def _standardized(self, q_vecs: np.ndarray) -> np.ndarray:
         return (np.asarray(q_vecs, dtype=np.float32) - self.q_mean) / self.q_scale if self.standardize else q_vecs

@@ -20,7 +20,6 @@ import json
 import shutil
 import threading
 from collections.abc import Callable, Mapping
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -28,8 +27,6 @@ import numpy as np
 
 from ...answer import Answer, Evidence, RankedEntity, list_text
 from ...answer_sets import distinct_answers, gold_set
-from ...conditions import ConditionReader
-from ...conditions.answer import plan_answer
 from ...datasets import QAItem, split_items
 from ...deadline import check
 from ...errors import NoAnswer
@@ -46,6 +43,7 @@ from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
 from .generic import GENERIC_SOURCE, generic_models
 from .options import AutoOptions
+from .plans import PlanAnswering
 
 if TYPE_CHECKING:
     from ...llm.base import LLM
@@ -76,8 +74,8 @@ def top_answer_correct(ans: Answer, gold: list[str]) -> bool:
 
 
 @register_method
-class AutoMethod(ClaimChecking, Method[AutoOptions]):
-    """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no choosing, no QA pairs needed)."""
+class AutoMethod(PlanAnswering, ClaimChecking, Method[AutoOptions]):
+    """Auto: runs the cheap methods and keeps the most confident answer (calibrated; no QA pairs needed)."""
 
     name = "auto"
     Options = AutoOptions
@@ -196,20 +194,12 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
 
         return self._llm is not None or llm_configured()
 
-    @cached_property
-    def conditions(self) -> ConditionReader:
-        return ConditionReader(self.verifier)
-
     def _answer(self, question: str, result: Answer) -> None:
         if self.checks_claims:
             self.check_claim(question, result)
             return
-        if self.options.plans and self.kg.num_edges:
-            with result.stage("plan"):
-                found = self.conditions.read(question)
-            if found is not None and found.answered:
-                plan_answer(found, self.kg, result)  # a question with a condition: its plan answers
-                return
+        if self.answer_by_plan(question, result):  # a question with a condition: its plan answers
+            return
         if self.kg.num_edges == 0 and self.kg.has_documents:  # documents and tables only: SAGE answers
             self._answer_from_documents(question, result)
             return
@@ -330,6 +320,8 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
                     selector.companions = [ranker]
             report["members_refit_on"] = len(pairs)
             report["ensembles"] = {n: len(s.rankers) for n, s in self._path_selectors().items() if s.companions}
+        if plans := self.fit_plans(pairs):
+            report["plans"] = plans
         return report
 
     def _path_selectors(self) -> dict[str, LearnedPathSelector]:
@@ -354,6 +346,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
         directory.mkdir(parents=True, exist_ok=True)
         for n in self._trained:
             self.members[n].save(directory / "members" / n)
+        self.save_plans(directory)
         shutil.rmtree(directory / "companions", ignore_errors=True)  # none left from a model saved here before
         for n, selector in self._path_selectors().items():  # beside the member: it ships with one ranker
             for k, ranker in enumerate(selector.companions):
@@ -374,6 +367,7 @@ class AutoMethod(ClaimChecking, Method[AutoOptions]):
                 self._trained.add(n)
             else:
                 m.load(self.kg.files.model_dir(n))
+        self.load_plans(directory)
         for n, selector in self._path_selectors().items():  # a companion belongs to the model saved beside it
             found = sorted(directory.glob(f"companions/{n}/*/ranker.pt"), key=lambda p: int(p.parent.name))
             selector.companions = [PathRanker.load(p.parent) for p in found] if n in self._trained else []

@@ -32,7 +32,8 @@ class AutoOptions(MethodOptions):
     task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
                                             "(verify: true, false or not enough evidence, with no LLM: kgrag.claims).")
     plans: bool = Field(True, description="Answer questions with conditions (how many, superlatives, two anchors, "
-                        "or, not, comparisons with a value) by a query plan read with no LLM (kgrag.conditions).")
+                        "or, not, comparisons with a value) by a query plan with no LLM (kgrag.conditions): read "
+                        "zero-shot, and with training pairs also ranked by a plan ranker trained on them.")
     synthetic_paraphrase: float = Field(0.0, ge=0, le=1, description="Share of the synthetic questions' steps that "
                                         "name their relation in nearby words instead of its own.")
 

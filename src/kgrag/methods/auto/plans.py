@@ -1,0 +1,63 @@
+"""`PlanAnswering`: auto's plan path for questions with conditions. Zero-shot it reads a plan from
+the question's generic English (`kgrag.conditions.ConditionReader`); trained on QA pairs it also
+ranks the plans around the question's names (`kgrag.conditions.trained`), whose top plan answers
+when it has a condition and the ranker trusts it. A plain chain is left to the members."""
+
+from __future__ import annotations
+
+import shutil
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ...answer import Answer
+from ...claims import ClaimVerifier
+from ...conditions.answer import plan_answer
+from ...conditions.trained import TrainedConditions
+from ...datasets import QAItem
+from ...graph import KnowledgeGraph
+from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
+
+__all__ = ["PLANS_DIR", "PlanAnswering"]
+
+PLANS_DIR = "plans"  # beside auto's members and calibration
+CHAIN_SHARE = 0.5  # synthetic chain questions added to the pairs, per pair, so the ranker learns to decline
+
+
+class PlanAnswering:
+    """Mixed into `AutoMethod` (its ``kg``, ``options`` and claims ``verifier``)."""
+
+    kg: KnowledgeGraph
+    options: Any
+    verifier: ClaimVerifier
+
+    @cached_property
+    def conditions(self) -> TrainedConditions:
+        return TrainedConditions(self.verifier)
+
+    def answer_by_plan(self, question: str, result: Answer) -> bool:
+        """Fill ``result`` from the question's plan when it has one with a condition."""
+        if not (self.options.plans and self.kg.num_edges):
+            return False
+        with result.stage("plan"):
+            found = self.conditions.read(question)
+        if found is None or not found.answered:
+            return False
+        plan_answer(found, self.kg, result)
+        return True
+
+    def fit_plans(self, pairs: list[QAItem], progress: bool = True) -> dict[str, Any]:
+        """Train the plan ranker on the pairs and on synthetic chain questions from the KG (about
+        half as many: what to leave to the members)."""
+        if not (self.options.plans and self.kg.num_edges and pairs):
+            return {}
+        per_hop = max(10, min(int(CHAIN_SHARE * len(pairs)), self.conditions.max_examples // 2) // 3)
+        chains = list(synthetic_pairs(self.kg, SyntheticQuestions(per_hop=per_hop, seed=1)))
+        return self.conditions.fit([*pairs, *chains], progress=progress)
+
+    def save_plans(self, directory: Path) -> None:
+        shutil.rmtree(directory / PLANS_DIR, ignore_errors=True)  # none left from a model saved here before
+        self.conditions.ranker.save(directory / PLANS_DIR)
+
+    def load_plans(self, directory: Path) -> None:
+        self.conditions.ranker.load(directory / PLANS_DIR)
