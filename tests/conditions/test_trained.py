@@ -91,3 +91,15 @@ def test_the_trained_plans_save_and_load_with_auto(trained_auto, sample_kg, tmp_
     untrained = create_method("auto", sample_kg, members="baseline")
     untrained.save(tmp_path / "auto")  # saving an untrained plan path leaves no stale ranker behind
     assert not (tmp_path / "auto" / "plans").exists()
+
+
+def test_the_question_the_ranker_reads(sample_kg) -> None:
+    auto = create_method("auto", sample_kg, members="baseline")
+    question = auto.conditions.question("Who directed the films that starred Naomi Watts in 2001?")
+    assert question.text == "Who directed the films that starred X in Y?"  # the year is also an entity: a name
+    assert {(m.slot, sample_kg.names[m.entity]) for m in question.mentions} >= {(0, "Naomi Watts"), (1, "2001")}
+    assert 2001 in question.values  # and a value to compare with
+    assert auto.conditions.question("films released after 1890 with Naomi Watts").text == \
+        "films released after N with X"  # a number no entity is named: a value only
+    directed = sample_kg.relations.index("directed_by")
+    assert directed in {r for r, _ in question.leading}  # asked of the answer set, before the first name

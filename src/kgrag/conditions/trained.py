@@ -32,6 +32,7 @@ MASKS = ("X", "Y", "Z", "W")  # the question's names, in order
 MIN_PROBABILITY = 0.3  # below this the plan is not trusted over the chain methods
 NAMESAKES = 2  # entities one written name may stand for
 MAX_EXAMPLES = 3000  # pairs the ranker trains on
+NUMBER = re.compile(r"-?\d[\d.\-]*")  # a value's token (a number, an ISO date)
 BOTH = frozenset(["and", "both"])  # two relations of one name ("films she wrote and directed")
 EITHER = re.compile(r"\band\s+all\b|\bas\s+well\s+as\b", re.IGNORECASE)  # "all that A, and all that B": a union
 
@@ -52,10 +53,10 @@ def plan_question(reading: ClaimReading, named: Sequence[Thing], read_plan: Quer
     for slot, t in enumerate(things):
         mentions += [Mention(slot, e) for e in (t.entity, *t.namesakes)[:NAMESAKES]]
         spans.append(_Span(t.start, t.end, MASKS[min(slot, len(MASKS) - 1)]))
-    for lit in reading.literals:
-        start, end = reading.tokens[lit.first_token][1], reading.tokens[lit.last_token - 1][2]
-        if not any(s.start < end and start < s.end for s in spans):
-            spans.append(_Span(start, end, "N"))
+    for lit in reading.literals:  # the value's own tokens: "after" and "or later" stay words
+        for word, start, end in reading.tokens[lit.first_token:lit.last_token]:
+            if NUMBER.fullmatch(word) and not any(s.start < end and start < s.end for s in spans):
+                spans.append(_Span(start, end, "N"))
     text = reading.claim
     for s in sorted(spans, key=lambda s: -s.start):
         text = text[:s.start] + s.mask + text[s.end:]
@@ -65,8 +66,11 @@ def plan_question(reading: ClaimReading, named: Sequence[Thing], read_plan: Quer
         if value is not None:
             values.setdefault(value, "=")
     strength = np.max([p.strength for p in reading.phrases], axis=0) if reading.phrases else None
+    first = min((t.first_token for t in things), default=0)
+    leading = tuple((int(np.argmax(p.strength)), float(np.max(p.strength))) for p in reading.phrases
+                    if p.last_token <= first and not p.kind_word and len(p.strength))
     return PlanQuestion(text, tuple(mentions), tuple(values), tuple(values.values()), question_cues(text),
-                        strength, read_plan)
+                        strength, read_plan, leading)
 
 
 def question_cues(question: str) -> frozenset[str]:

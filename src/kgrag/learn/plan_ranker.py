@@ -59,6 +59,9 @@ class PlanQuestion:
     cues: frozenset[str] = frozenset()
     strength: np.ndarray | None = field(default=None, compare=False)
     read_plan: QueryPlan | None = field(default=None, compare=False)  # the zero-shot reading's plan, if any
+    # the relation each phrase before the first name names most strongly, and how strongly: what is
+    # asked of the answer set ("who *directed* the film that A and B both acted in")
+    leading: tuple[tuple[int, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -128,7 +131,7 @@ class PlanRanker:
         d = self.relation_vecs.shape[1]
         width = d + 1 + MENTION_SLOTS
         plain = len(SHAPES) + SLOTS * width + 3
-        out = np.zeros((len(candidates) + 1, plain + len(CUES) + 2 + SLOTS + 2), dtype=np.float32)
+        out = np.zeros((len(candidates) + 1, plain + len(CUES) + 2 + SLOTS + 4), dtype=np.float32)
         if question.read_plan is None:
             out[-1, -1] = 1.0  # the zero-shot reading found no plan with a condition
         agree = {shape: k for k, (cue, shapes) in enumerate(CUES.items()) if cue in question.cues for shape in shapes}
@@ -154,6 +157,9 @@ class PlanRanker:
             out[i, plain - 3:plain] = (np.log1p(size), float(size == 1), float(isinstance(c.answer, int)))
             if read is not None and type(c.root) is type(read) and canonical(c.root) == read:
                 out[i, -2] = 1.0
+            used = {slot[0] for slot in c.slots if slot is not None}
+            out[i, -4] = max((w for r, w in question.leading if r in used), default=0.0)
+            out[i, -3] = max((w for r, w in question.leading if r not in used), default=0.0)
 
             if c.shape in agree:
                 out[i, plain + agree[c.shape]] = 1.0

@@ -106,10 +106,12 @@ class PlanSpace:
         """Relations whose values (tails) are literals of one kind: the attributes a superlative
         or a comparison reads."""
         edges = np.asarray(self.snapshot.edges)
+        order = np.argsort(edges[:, 1], kind="stable")  # one sort, not a scan of every edge per relation
+        bounds = np.searchsorted(edges[order, 1], np.arange(self.snapshot.num_relations + 1))
         found: dict[int, LiteralKind] = {}
         rng = np.random.default_rng(0)
         for r in range(self.snapshot.num_relations):
-            tails = np.unique(edges[edges[:, 1] == r, 2])
+            tails = np.unique(edges[order[bounds[r]:bounds[r + 1]], 2])
             if not len(tails):
                 continue
             sample = tails if len(tails) <= LITERAL_SAMPLE else rng.choice(tails, LITERAL_SAMPLE, replace=False)
