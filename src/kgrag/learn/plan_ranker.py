@@ -214,7 +214,7 @@ class PlanRanker:
         if self.model is None:
             return []
         cands = self.candidates(question)
-        q_vec = np.asarray(self.kg.embedder.embed([question.text], progress=False), dtype=np.float32)[0]
+        q_vec = np.asarray(self.kg.embed([question.text]), dtype=np.float32)[0]  # memoised: asked again, embedded once
         logits = self.model.score(q_vec, self.model.encode_paths(self.features(cands, question)))
         probs = np.exp(logits - logits.max())
         probs /= probs.sum()

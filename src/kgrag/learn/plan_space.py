@@ -105,13 +105,10 @@ class PlanSpace:
     def attributes(self) -> dict[int, LiteralKind]:
         """Relations whose values (tails) are literals of one kind: the attributes a superlative
         or a comparison reads."""
-        edges = np.asarray(self.snapshot.edges)
-        order = np.argsort(edges[:, 1], kind="stable")  # one sort, not a scan of every edge per relation
-        bounds = np.searchsorted(edges[order, 1], np.arange(self.snapshot.num_relations + 1))
         found: dict[int, LiteralKind] = {}
         rng = np.random.default_rng(0)
-        for r in range(self.snapshot.num_relations):
-            tails = np.unique(edges[order[bounds[r]:bounds[r + 1]], 2])
+        for r, edges in enumerate(self.snapshot.relation_edge_lists):
+            tails = np.unique(edges[:, 2])
             if not len(tails):
                 continue
             sample = tails if len(tails) <= LITERAL_SAMPLE else rng.choice(tails, LITERAL_SAMPLE, replace=False)

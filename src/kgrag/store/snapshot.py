@@ -345,14 +345,15 @@ class GraphSnapshot:
 
     # ---- matrices for set-based executors -----------------------------------------------------
     @cached_property
-    def _relation_edges(self) -> list[np.ndarray]:
+    def relation_edge_lists(self) -> list[np.ndarray]:
+        """Each relation's (head, relation, tail) rows, from one sort of the edges."""
         order = np.argsort(self.edges[:, 1], kind="stable")
         bounds = np.searchsorted(self.edges[order, 1], np.arange(self.num_relations + 1))
         return [self.edges[order[bounds[r]:bounds[r + 1]]] for r in range(self.num_relations)]
 
     def relation_matrix(self, relation: int, inverse: bool = False) -> sp.csr_matrix:
         """Sparse N×N matrix M with M[h, t] = 1 for each (h, relation, t); transposed if inverse."""
-        e = self._relation_edges[relation]
+        e = self.relation_edge_lists[relation]
         rows, cols = (e[:, 2], e[:, 0]) if inverse else (e[:, 0], e[:, 2])
         return sp.csr_matrix((np.ones(len(e), dtype=np.float32), (rows, cols)),
                              shape=(self.num_nodes, self.num_nodes))
