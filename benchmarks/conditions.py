@@ -82,7 +82,7 @@ def training_pairs(name: str, db: kgrag.Database) -> list:
 def run_set(name: str, db: kgrag.Database, limit: int, trained: bool) -> dict:
     from kgrag.methods import create_method
 
-    chain = create_method("graphraft", db.kg)  # nothing trained: the zero-shot path scorer
+    chain = create_method("graphraft", db.kg, plans=False)  # nothing trained: the zero-shot path scorer
     methods = {"plans": PlanFirst(create_method("auto", db.kg), chain), "chain only": chain}
     if trained:
         auto = create_method("auto", db.kg)

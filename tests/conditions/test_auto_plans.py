@@ -3,6 +3,8 @@ leaves chain questions to its members; ``plans=false`` turns it off."""
 
 from __future__ import annotations
 
+import pytest
+
 from kgrag.methods import create_method
 
 
@@ -29,3 +31,23 @@ def test_chain_questions_and_plans_off_go_to_the_members(sample_kg):
     off = create_method("auto", sample_kg, plans=False, members="baseline")
     ans = off.answer("How many films did Naomi Watts star in?")
     assert ans.produced_by != ["plan"] and not any(e.kind == "plan" for e in ans.evidence)
+
+
+@pytest.mark.parametrize("name", ["graphraft", "simgrag"])
+def test_path_methods_answer_a_count_by_its_plan(sample_kg, name):
+    """GraphRAFT and SimGRAG (learned patterns) read plans as auto does (the same `PlanAnswering`);
+    ``plans=false`` leaves the question to their paths and patterns."""
+    from kgrag.datasets import sample_dir
+
+    films = _triples(sample_dir() / "movies.txt", "starred_actors", "Naomi Watts")
+    ans = create_method(name, sample_kg).answer("How many films did Naomi Watts star in?")
+    assert ans.error is None and ans.produced_by == ["plan"] and ans.selected == [str(len(set(films)))]
+    assert any(e.kind == "plan" for e in ans.evidence)
+    off = create_method(name, sample_kg, plans=False).answer("How many films did Naomi Watts star in?")
+    assert off.produced_by != ["plan"] and not any(e.kind == "plan" for e in off.evidence)
+
+
+def test_auto_reads_plans_for_its_members(sample_kg):
+    """Inside auto a member that can read plans leaves that to auto, which reads once before asking."""
+    auto = create_method("auto", sample_kg, members="graphraft,baseline")
+    assert auto.options.plans and not auto.members["graphraft"].options.plans

@@ -112,3 +112,20 @@ def test_placeholder_nouns_name_no_relation(tmp_path) -> None:  # noqa: ANN001
     finally:
         kg.close()
     assert not strength[:3].any() and strength[3].max() > 0.9
+
+
+def test_a_wordnet_synonym_names_a_relation_below_its_own_word() -> None:
+    """"border" stands in for ``adjoins`` (one synset), "prize" for the head of ``award received``;
+    an unrelated word names nothing, and with no lexicon the thesaurus is silent."""
+    from kgrag.lexicon import Lexicon
+
+    lexicon = Lexicon.load()
+    if not lexicon.available:
+        pytest.skip("no WordNet database installed")
+    labels = ["adjoins", "award received", "capital", "currency used"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool), lexicon)
+    assert names.thesaurus("border").argmax() == 0 and names.thesaurus("border")[0] == 1.0
+    assert names.thesaurus("prize").argmax() == 1 and names.thesaurus("prize")[1] > 0.5
+    assert not names.thesaurus("film").any()
+    silent = RelationNames(labels, np.ones(len(labels), dtype=bool))
+    assert not silent.thesaurus("border").any()

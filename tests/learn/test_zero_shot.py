@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
-from kgrag.learn.zero_shot import ZeroShotPathScorer, stem, stems_match
+from kgrag.learn.zero_shot import ZeroShotPathScorer, ZeroShotWeights, stem, stems_match
 from kgrag.paths import PathCandidate, RelationPath
 from kgrag.relation_names import split_inverse
 from kgrag.store.database import Source, ingest
@@ -277,3 +277,33 @@ def test_a_noun_defined_by_a_relative_clause_asks_for_no_step_of_its_own(tmp_pat
         kg.close()
     assert defined.type_demand is None and defined.demand[kg.relation_ids["military branch"]] > 0.9
     assert asked.type_demand is not None and asked.type_demand[0] == parent
+
+
+NEIGHBOURS = [
+    ("Varn", "adjoins", "Kelia"), ("Kelia", "adjoins", "Varn"),
+    ("Varn", "adjoins", "Osta"), ("Osta", "adjoins", "Varn"),
+    ("Varn", "capital", "Varn City"), ("Kelia", "capital", "Kel Town"), ("Osta", "capital", "Ostburg"),
+    ("Varn", "currency used", "Varn Mark"), ("Kelia", "currency used", "Varn Mark"),
+    ("Osta", "currency used", "Osta Crown"),
+]
+
+
+def test_a_word_no_name_spells_names_the_relation_it_is_a_synonym_of(tmp_path: Path) -> None:
+    """"border" spells no relation's name and its embedding ties it to none; WordNet puts it in
+    one synset with "adjoin", so "which countries border X" follows ``adjoins``. A word a name
+    already spells keeps that reading alone: the thesaurus fills only words nothing else names."""
+    from kgrag.lexicon import Lexicon
+
+    if not Lexicon.load().available:
+        pytest.skip("no WordNet database installed")
+    kg = _kg(tmp_path, triples=NEIGHBOURS)
+    try:
+        assert _best(kg, "which countries border Varn") == "adjoins>"
+        scorer = ZeroShotPathScorer(kg)
+        border, capital = scorer.word_relation_strength(["border", "capital"])
+        assert border.argmax() == kg.relation_ids["adjoins"] and border.max() > scorer.w.threshold
+        assert capital.argmax() == kg.relation_ids["capital"]
+        plain = ZeroShotPathScorer(kg, ZeroShotWeights(thesaurus=0.0)).word_relation_strength(["border", "capital"])
+        np.testing.assert_array_equal(capital, plain[1])  # a spelled word: the thesaurus adds nothing
+    finally:
+        kg.close()

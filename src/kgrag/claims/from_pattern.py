@@ -24,7 +24,7 @@ from .patterns import Attachment, ClaimPattern, PatternWeights, side_mismatch
 from .reading import ClaimReading, Literal, Phrase, StrengthFn, Thing, read_claim
 from .schema import ClaimSchema, flip
 
-__all__ = ["NotAStar", "star_from_triples"]
+__all__ = ["NotAStar", "pattern_node", "star_from_triples"]
 
 Triple = tuple[str, str, str]
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
@@ -34,8 +34,10 @@ class NotAStar(ValueError):
     """The triples are not one star the verifier can check (two unknowns, no shared node)."""
 
 
-def _node(kg: KnowledgeGraph, text: str, is_unknown: Callable[[str], bool]) -> Thing | Literal | str | None:
-    """A thing, a value, None for an unknown, or the text itself when the KG has no such name."""
+def pattern_node(kg: KnowledgeGraph, text: str, is_unknown: Callable[[str], bool]) -> Thing | Literal | str | None:
+    """A pattern node's text as a thing (the exact name, else the linker's candidate at 0.9 or more), a
+    value, None for an unknown, or the text itself when the KG has no such name (claims and
+    SimGRAG's patterns link their nodes alike)."""
     if is_unknown(text):
         return None
     ids = kg.ids_by_name.get(text)
@@ -57,7 +59,7 @@ def star_from_triples(kg: KnowledgeGraph, schema: ClaimSchema, weights: PatternW
     returned as that name (not enough evidence); `NotAStar` when the triples are no star."""
     if not triples:
         raise NotAStar("the pattern has no triple")
-    nodes = {text: _node(kg, text, is_unknown) for h, _, t in triples for text in (h, t)}
+    nodes = {text: pattern_node(kg, text, is_unknown) for h, _, t in triples for text in (h, t)}
     missing = [text for text, node in nodes.items() if isinstance(node, str)]
     if missing:
         return missing[0]

@@ -6,10 +6,40 @@ from __future__ import annotations
 
 from ..answer import Answer, Evidence, RankedEntity, list_text
 from ..graph import KnowledgeGraph
-from ..plans import support, to_cypher, verbalise
+from ..plans import (
+    ArgMax,
+    ArgMin,
+    Compare,
+    Count,
+    Difference,
+    Intersect,
+    QueryPlan,
+    Union,
+    support,
+    to_cypher,
+    verbalise,
+)
+from ..plans.execute import PlanResult
 from .reader import ConditionPlan
 
-__all__ = ["plan_answer"]
+__all__ = ["plan_answer", "plan_kind", "written_plan_answer"]
+
+
+def plan_kind(plan: QueryPlan) -> str:
+    """What condition the plan has, in the benchmark's words (evidence says it): a count, a
+    superlative, a comparison, a negation, a union, an intersection, or none (a chain)."""
+    nodes = plan.nodes()
+    for kind, types in (("count", Count), ("superlative", ArgMax | ArgMin), ("comparison", Compare),
+                        ("negation", Difference), ("union", Union), ("intersection", Intersect)):
+        if any(isinstance(n, types) for n in nodes):
+            return kind
+    return "chain"
+
+
+def written_plan_answer(plan: QueryPlan, found: PlanResult, kg: KnowledgeGraph, result: Answer) -> None:
+    """`plan_answer` for a plan a method wrote and ran itself (UltRAG's query, ByoKG's plan tool,
+    SimGRAG's pattern), with no star pattern behind it."""
+    plan_answer(ConditionPlan(plan, None, plan_kind(plan), found), kg, result)
 
 
 def plan_answer(found: ConditionPlan, kg: KnowledgeGraph, result: Answer) -> None:

@@ -136,10 +136,17 @@ class ConditionReader:
                 return None
             cls = ArgMax if cues.superlative.order == "max" else ArgMin
             node, kind = cls(node, attribute[0], attribute[1], 1, self._literal_kind(attribute)), "superlative"
+        if cues.count and self._is_a_number(node):
+            return None  # "how many people work at X" with X's "number of employees": that value is the answer
         root = Count(node) if cues.count else node
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
                              execute(plan, self.kg.snapshot, self.verifier.literals))
+
+    def _is_a_number(self, node: SetNode) -> bool:
+        """Whether the set a "how many" would count holds numbers only: the KG states the count."""
+        values = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals).entities
+        return bool(len(values)) and bool(self.verifier.literals.keys(values, "number")[0].all())
 
     def _without(self, reading: ClaimReading, thing: Thing, cue_end: int) -> ConditionPlan | None:
         """One named thing, and a relation phrase after "not" / "without" / "someone else": the

@@ -14,6 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ..lexicon import Lexicon
 from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["RelationNames", "stem", "stems_match"]
@@ -68,8 +69,9 @@ class RelationNames:
     """Per relation (``labels``: humanised names; ``named``: which ones a question may name), its
     content words and stems, their IDF over the vocabulary, head words, and phrase lookups."""
 
-    def __init__(self, labels: Sequence[str], named: np.ndarray) -> None:
+    def __init__(self, labels: Sequence[str], named: np.ndarray, lexicon: Lexicon | None = None) -> None:
         self.labels = list(labels)
+        self.lexicon = lexicon
         self.named = named
         self.tokens = [[t for t, _, _ in tokenize_with_spans(lb)] for lb in self.labels]  # each name's words
         self.words = [[t for t in toks if t not in STOPWORDS] or toks for toks in self.tokens]
@@ -82,6 +84,7 @@ class RelationNames:
         self.idf = {s: math.log(1 + n / d) / math.log(1 + n) for s, d in df.items()}
         self.stems = [[stem(w) for w in words] for words in self.words]
         self._lex: dict[str, np.ndarray] = {}
+        self._thesaurus: dict[str, np.ndarray] = {}
         self._spelled_memo: dict[tuple[tuple[str, ...], tuple[frozenset[str], ...]], int | None] = {}
 
     def lexical(self, word: str) -> np.ndarray:
@@ -99,6 +102,24 @@ class RelationNames:
                         + 0.5 * (word not in self.words[r])  # "contained" names "contained by" before "contains"
                     row[r] = max(hit) / max(self.idf[t] for t in stems) - TIE_BREAK * loose
             self._lex[word] = row
+        return row
+
+    def thesaurus(self, word: str) -> np.ndarray:
+        """Per relation, how closely the word stands in for a word of its name by WordNet
+        (`Lexicon.relatedness`: synonyms 1, a broader, narrower or derived word or a definition
+        less), times that name word's IDF share, as `lexical` weighs a stem match: "border" names
+        ``adjoins``, "tongues" ``languages spoken``. Zeros without a lexicon (memoised)."""
+        row = self._thesaurus.get(word)
+        if row is None:
+            row = np.zeros(len(self.stems), dtype=np.float32)
+            if self.lexicon is not None and self.lexicon.available and word.isalpha():
+                for r, words in enumerate(self.words):
+                    if not self.named[r]:
+                        continue
+                    top = max(self.idf.get(t, 0.0) for t in self.stems[r]) or 1.0
+                    row[r] = max(self.lexicon.relatedness(word, w) * self.idf.get(t, 0.0) / top
+                                 for w, t in zip(words, self.stems[r]))
+            self._thesaurus[word] = row
         return row
 
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:

@@ -37,6 +37,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from ..graph import KnowledgeGraph
+from ..lexicon import Lexicon
 from ..paths import PathCandidate, RelationPath
 from ..relation_profiles import side_of
 from ..text import STOPWORDS, tokenize_with_spans
@@ -79,6 +80,7 @@ class ZeroShotWeights:
     first_step: float = 0.3  # the path starts with the relation named nearest the mention
     category: float = 0.5  # "what kind of X": the answer relation's values group many subjects
     lexical: float = 1.0  # strength of a full stem match
+    thesaurus: float = 0.8  # strength of a WordNet synonym of a name's word (`RelationNames.thesaurus`)
     contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
     threshold: float = 0.25  # a word names a relation above this strength
@@ -123,7 +125,8 @@ class ZeroShotPathScorer:
         # a relation stored twice (``r`` and ``r_inverse``) is one relation to the question: only
         # the canonical one can be named, and a path step through either counts for it
         self.named = self.vocabulary.is_canonical
-        self.names = RelationNames(list(self.vocabulary.words), self.named)
+        self.names = RelationNames(list(self.vocabulary.words), self.named,
+                                   Lexicon.load() if self.w.thesaurus else None)
         self.rel_stems = self.names.stems
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
 
@@ -151,6 +154,12 @@ class ZeroShotPathScorer:
         # it before one an embedding merely relates ("country" names "country", not "country for sport")
         contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0 - 2 * TIE_BREAK)
         lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
+        if self.w.thesaurus:  # a word that stands in for a name's word, where nothing else names one
+            # (only there: a word the names or the encoder already tie to a relation keeps that
+            # reading, as a loose WordNet link would mostly add a second, wrong one)
+            thes = np.stack([self.names.thesaurus(w) for w in words]) * self.w.thesaurus
+            unnamed = (np.maximum(contrast, lex) * self.named).max(axis=1, keepdims=True) < self.w.threshold
+            lex = np.maximum(lex, np.where(unnamed, thes, 0.0))
         placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
         return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
 

@@ -8,7 +8,7 @@ docs/plans.md for each node with its JSON and its Cypher.
 
 from .cypher import PlanQuery, run_cypher, to_cypher
 from .evidence import support
-from .execute import Limits, NodeOutput, PlanResult, execute
+from .execute import Limits, NodeOutput, PlanResult, apply_to, execute
 from .explain import Failure, explain, failures, matched
 from .literals import DATE_PATTERN, NUMBER_PATTERN, LiteralValues, parse_literal
 from .nodes import (
@@ -32,5 +32,5 @@ from .verbalise import verbalise
 
 __all__ = ["DATE_PATTERN", "NUMBER_PATTERN", "Anchor", "ArgMax", "ArgMin", "Compare", "Count", "Difference", "Exists",
            "Failure", "Intersect", "Limits", "LiteralValues", "NodeOutput", "PlanGraph", "PlanNode", "PlanProblem",
-           "PlanQuery", "PlanResult", "QueryPlan", "SetNode", "Step", "Union", "execute", "explain", "failures",
-           "matched", "parse_literal", "run_cypher", "support", "to_cypher", "validate", "verbalise"]
+           "PlanQuery", "PlanResult", "QueryPlan", "SetNode", "Step", "Union", "apply_to", "execute", "explain",
+           "failures", "matched", "parse_literal", "run_cypher", "support", "to_cypher", "validate", "verbalise"]

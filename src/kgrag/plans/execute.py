@@ -15,7 +15,7 @@ snapshot's edges are distinct, as ingest makes them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -259,3 +259,18 @@ def execute(plan: QueryPlan, snapshot: GraphSnapshot, literals: LiteralValues | 
     values = literals if isinstance(literals, LiteralValues) or literals is None else LiteralValues(literals)
     return _Execution(plan, snapshot, values, limits).run()
 
+
+
+def apply_to(node: Compare | Superlative, ids: np.ndarray, snapshot: GraphSnapshot,
+             literals: LiteralValues | Sequence[str], limits: Limits = Limits()) -> np.ndarray:
+    """The entities of ``ids`` that a filter or superlative keeps, its input replaced by the given
+    set: how an executor that builds its sets another way (UltRAG's neural one) applies a condition
+    with this executor's exact meaning."""
+    given = Anchor(0)  # stands for the given set: the run never reads its id
+    alone = replace(node, input=given)
+    values = literals if isinstance(literals, LiteralValues) else LiteralValues(literals)
+    run = _Execution(QueryPlan(alone), snapshot, values, limits)
+    ids = np.asarray(ids, dtype=np.int64)
+    run.outputs[given] = NodeOutput(given, "root.input", ids, len(ids))
+    run.evaluate(alone)
+    return run.ids(alone)

@@ -1,5 +1,5 @@
 """A scripted LLM for ByoKG-RAG's component logic: it answers each prompt kind (KG-Linker,
-relation and entity selection, repair, answer) from a queue of canned JSON replies and records
+relation and entity selection, query and plan repair, answer) from a queue of canned JSON replies and records
 every prompt it saw. The real local model runs in test_method.py."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from kgrag.llm.types import Completion, Message, Usage
 # which prompt a request came from, by a phrase only that prompt file contains
 PROMPT_KINDS = {"Relationship Path Identification": "linker", "Task: Relation Selection": "select_relations",
                 "Task: Entity Selection": "select_entities", "This query failed": "cypher_repair",
+                "This plan failed": "plan_repair",
                 "You answer questions from knowledge-graph evidence": "answer"}
 
 

@@ -105,7 +105,8 @@ def test_an_entity_whose_name_contains_unknown_anchors_the_search(tmp_path):
     kb.write_text("The Unknown|directed_by|Tod Browning\nThe Unknown|starred_actors|Lon Chaney\n"
                   "Freaks|directed_by|Tod Browning\nDracula|directed_by|Tod Browning\n"
                   "Unknown Pleasures 2|directed_by|Jia Zhangke\n", encoding="utf-8")
-    ingest([Source(kb)], tmp_path / "db", after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
+    ingest([Source(kb)], tmp_path / "db",
+           after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
     kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
     try:
         m = create_method("simgrag", kg)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 from kgrag.errors import KgragError, LLMOutputError
 from kgrag.learn.labels import candidate_paths
 from kgrag.linking.grounding import ground
-from kgrag.methods.simgrag.pattern import Pattern, load_shots, parse_pattern, pattern_from_path
+from kgrag.methods.simgrag.pattern import Pattern, comparison, load_shots, parse_pattern, pattern_from_path
 
 
 def test_parses_json_python_tuples_and_graph_key():
@@ -55,7 +57,8 @@ def test_pattern_from_a_learned_path(movies_kg):
     cand = next(c for c in candidate_paths(movies_kg, g, 2, 100)
                 if c.path.key(movies_kg.relations) == "directed_by>|directed_by<")
     p = pattern_from_path(cand, movies_kg.names, movies_kg.relations)
-    assert p.triples == (("Kill Bill", "directed by", "UNKNOWN entity 1"), ("UNKNOWN entity 2", "directed by", "UNKNOWN entity 1"))
+    assert p.triples == (("Kill Bill", "directed by", "UNKNOWN entity 1"),
+                         ("UNKNOWN entity 2", "directed by", "UNKNOWN entity 1"))
     assert p.answer_node() == "UNKNOWN entity 2"
 
 
@@ -71,7 +74,8 @@ def test_a_placeholder_is_the_keyword_with_an_id_not_a_name_containing_the_word(
 
 
 def test_names_declared_known_are_looked_up_whatever_they_look_like():
-    p = Pattern((("UNKNOWN 7", "r", "UNKNOWN entity 1"), ("B", "s", "UNKNOWN entity 2")), known=frozenset({"UNKNOWN 7"}))
+    p = Pattern((("UNKNOWN 7", "r", "UNKNOWN entity 1"), ("B", "s", "UNKNOWN entity 2")),
+                known=frozenset({"UNKNOWN 7"}))
     first, second = p.components()
     assert not p.is_unknown("UNKNOWN 7") and first.answer_node() == "UNKNOWN entity 1"
     assert (first.known, second.known) == (frozenset({"UNKNOWN 7"}), frozenset())
@@ -85,3 +89,26 @@ def test_a_learned_pattern_declares_the_topic_entity_known(movies_kg):
     cand = next(c for c in candidate_paths(movies_kg, g, 1, 100) if c.path.key(movies_kg.relations) == "directed_by>")
     p = pattern_from_path(cand, movies_kg.names, movies_kg.relations)
     assert p.known == frozenset({"Kill Bill"})
+
+
+# ---- conditions (issue #38): what a plan can say and the similarity search cannot ----------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("> 2000", (">", 2000)), ("<=1999-12-31", ("<=", date(1999, 12, 31))),
+    (" != 7.5 ", ("!=", 7.5)), ("= -2", ("=", -2)),
+    ("2000", None), ("> twenty", None), (">> 2000", None), ("> 2001-02-30", None), ("after 2000", None),
+])
+def test_a_comparison_node_is_an_operator_and_a_number_or_date(text, expected):
+    assert comparison(text) == expected
+
+
+def test_count_and_conditions_are_read_kept_apart_from_the_search_and_written_back():
+    p = parse_pattern('{"divided": [], "triples": [["UNKNOWN film 1", "directed by", "A"], '
+                      '["UNKNOWN film 1", "year", "> 2000"], ["UNKNOWN film 1", "rating", "MAX"]], "count": true}')
+    assert p.count and p.has_condition and p.is_condition("> 2000") and p.is_condition("MAX")
+    assert p.answer_node() == "UNKNOWN film 1"  # a condition node is no anchor to measure hops from
+    assert p.without_conditions() == Pattern((("UNKNOWN film 1", "directed by", "A"),))
+    assert p.to_text().startswith("count of (UNKNOWN film 1, directed by, A); ")
+    assert parse_pattern(p.to_json()) == p
+    assert not parse_pattern('{"triples": [["A", "r", "UNKNOWN x 1"]], "count": "yes"}').count  # true only
+    named = p.knowing(["MAX"])  # a KG entity called exactly "MAX" is a name
+    assert not named.is_condition("MAX") and named.is_condition("> 2000")

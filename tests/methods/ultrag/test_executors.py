@@ -1,68 +1,192 @@
-"""Fuzzy-set execution: symbolic projection equals set traversal; product logic; PPR subgraph."""
+"""Execution: the symbolic executor runs the query's plan and answers as the fuzzy-set symbolic
+executor it replaced did (kept here as the reference); the neural executor's product logic, its
+exact count / filter / superlative on top of its scores, and the PPR subgraph."""
 
 from __future__ import annotations
 
 from unittest.mock import patch
 
 import numpy as np
-from hypothesis import given, settings
+import pytest
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from kgrag.methods.ultrag.dsl import parse_query
-from kgrag.methods.ultrag.executors import NeuralExecutor, SymbolicExecutor, diffusion_matrix, personalised_pagerank
-from kgrag.store.snapshot import HUB_DEGREE, GraphSnapshot
+from kgrag.methods.ultrag.dsl import And, Entity, Not, Or, Projection, Query, parse_query
+from kgrag.methods.ultrag.executors import (
+    NeuralExecutor,
+    SymbolicExecutor,
+    crisp_set,
+    diffusion_matrix,
+    personalised_pagerank,
+)
+from kgrag.methods.ultrag.plan_bridge import PlanBridge
+from kgrag.plans import Anchor, ArgMax, ArgMin, Compare, Count, LiteralValues, QueryPlan, Step, apply_to, execute
+from kgrag.plans.nodes import OPS
+from kgrag.store.snapshot import GraphSnapshot
+from tests.plans.conftest import FILMS
+from tests.plans.graphs import TinyKG, parse, tiny_kg
+from tests.plans.strategies import DATES, NUMBERS, kgs, set_nodes
 
 
 @st.composite
 def graphs(draw):  # noqa: ANN001, ANN201
     n, r = draw(st.integers(2, 8)), draw(st.integers(1, 3))
-    triples = draw(st.sets(st.tuples(st.integers(0, n - 1), st.integers(0, r - 1), st.integers(0, n - 1)), min_size=1, max_size=16))
+    edge = st.tuples(st.integers(0, n - 1), st.integers(0, r - 1), st.integers(0, n - 1))
+    triples = draw(st.sets(edge, min_size=1, max_size=16))
     return GraphSnapshot(np.array(sorted(triples)), n, r)
 
 
-@settings(max_examples=200, deadline=None)
+def tiny(g: GraphSnapshot) -> TinyKG:
+    return TinyKG([f"e{i}" for i in range(g.num_nodes)], [f"r{i}" for i in range(g.num_relations)], g)
+
+
+# ---- the replaced symbolic executor, as the reference ---------------------------------------------------
+def old_symbolic(q: Query, g: GraphSnapshot, exclude_anchors: bool = False) -> tuple[np.ndarray, bool]:
+    """The fuzzy-set symbolic executor before plans: one-hot leaves, max-product projection over the
+    relation's edges, AND = x·y, OR = x+y−x·y, NOT = 1−x. With ``exclude_anchors``, a projection
+    drops the leaves below it (the plan's `Step` rule). Also: whether that rule removed anything."""
+    bit = False
+
+    def leaves(node: Query) -> set[int]:
+        if isinstance(node, Entity):
+            return {node.id}
+        parts = node.items if isinstance(node, And | Or) else (node.item,) if isinstance(node, Not) else (node.query,)
+        return set().union(*(leaves(p) for p in parts))
+
+    def ev(node: Query) -> np.ndarray:
+        nonlocal bit
+        if isinstance(node, Entity):
+            return np.eye(1, g.num_nodes, node.id)[0]
+        if isinstance(node, Projection):
+            x, out = ev(node.query), np.zeros(g.num_nodes)
+            edges = g.edges[g.edges[:, 1] == int(node.relation[1:])]
+            src, dst = (edges[:, 2], edges[:, 0]) if node.inverse else (edges[:, 0], edges[:, 2])
+            np.maximum.at(out, dst, x[src])
+            below = sorted(leaves(node.query))
+            bit = bit or bool(out[below].any())
+            if exclude_anchors:
+                out[below] = 0.0
+            return out
+        if isinstance(node, And):
+            return np.prod([ev(item) for item in node.items], axis=0)
+        if isinstance(node, Or):
+            out = np.zeros(g.num_nodes)
+            for item in node.items:
+                y = ev(item)
+                out = out + y - out * y
+            return out
+        return 1.0 - ev(node.item)
+
+    return ev(q), bit
+
+
+def id_queries(n: int, r: int) -> st.SearchStrategy[Query]:
+    """Queries over entity ids of the old operators, NOT as a part of an AND beside a positive part
+    (a NOT elsewhere is the rest of the KG: the plan refuses it, `test_plan_bridge`)."""
+    leaf = st.builds(Projection, st.builds(Entity, st.integers(0, n - 1)), st.sampled_from([f"P{i}" for i in range(r)]),
+                     st.booleans())
+
+    def extend(inner: st.SearchStrategy[Query]) -> st.SearchStrategy[Query]:
+        part = st.one_of(inner, st.builds(Not, inner))
+        return st.one_of(
+            st.builds(Projection, inner, st.sampled_from([f"P{i}" for i in range(r)]), st.booleans()),
+            st.builds(lambda x, xs: And((x, *xs)), inner, st.lists(part, min_size=1, max_size=2)),
+            st.builds(lambda xs: Or(tuple(xs)), st.lists(inner, min_size=2, max_size=3)))
+    return st.recursive(leaf, extend, max_leaves=5)
+
+
+@settings(max_examples=300, deadline=None)
 @given(graphs(), st.data())
-def test_symbolic_chain_equals_set_traversal(g, data):
-    seed = data.draw(st.integers(0, g.num_nodes - 1))
-    steps = data.draw(st.lists(st.tuples(st.integers(0, g.num_relations - 1), st.booleans()), min_size=1, max_size=3))
-    text = f"Q{seed}" + "".join(f" -> P{r}{'_inv' if inv else ''}" for r, inv in steps)
-    x = np.zeros(g.num_nodes, dtype=np.float32)
-    x[seed] = 1
-    got = SymbolicExecutor(g).run(parse_query(text), {parse_query(f"Q{seed} -> P0").query: x},
-                                  {f"P{i}": i for i in range(g.num_relations)})
-    want = g.follow([seed], [(r, "in" if inv else "out") for r, inv in steps])
-    assert set(np.flatnonzero(got).tolist()) == set(want.tolist())
-    assert set(np.unique(got)) <= {0.0, 1.0}  # crisp in, crisp out
+def test_plan_execution_answers_as_the_old_symbolic_executor(g, data):
+    """Identical answers whenever no intermediate set reaches one of its own anchors; where one
+    does, the only difference is the plan's step rule (the anchor is left out there), as the
+    relation-path semantics have it."""
+    q = data.draw(id_queries(g.num_nodes, g.num_relations))
+    plan = PlanBridge(tiny(g)).to_plan(q)
+    got = set(SymbolicExecutor(g).run(plan).value.tolist())
+    old, bit = old_symbolic(q, g)
+    assert set(np.unique(old)) <= {0.0, 1.0}  # crisp in, crisp out
+    event(f"an anchor reached below a step: {bit}")
+    if not bit:
+        assert got == set(np.flatnonzero(old).tolist()), q.to_text()
+    assert got == set(np.flatnonzero(old_symbolic(q, g, exclude_anchors=True)[0]).tolist()), q.to_text()
+
+
+def test_where_the_plan_differs_from_the_old_executor():
+    """Q0 -> P0 -> P0_inv: the films of Q0's director. The old executor counted Q0 among them (and
+    the method zeroed it at the end only); the plan's step leaves it out, so a count says 1, not 2."""
+    g = GraphSnapshot(np.array([[0, 0, 2], [1, 0, 2]]), 3, 1)  # films 0 and 1, both by director 2
+    q = parse_query("Q0 -> P0 -> P0_inv")
+    assert np.flatnonzero(old_symbolic(q, g)[0]).tolist() == [0, 1]
+    assert SymbolicExecutor(g).run(PlanBridge(tiny(g)).to_plan(q)).value.tolist() == [1]
 
 
 @settings(max_examples=200, deadline=None)
-@given(graphs(), st.data())
-def test_sparse_projection_equals_the_relation_matrix(g, data):
-    """Projecting along the support's own edges (hub rows through their relation runs) gives what
-    the per-relation matrix gives."""
-    x = np.array(data.draw(st.lists(st.sampled_from([0.0, 0.0, 0.25, 0.5, 1.0]), min_size=g.num_nodes,
-                                    max_size=g.num_nodes)), dtype=np.float32)
-    relation, inverse = data.draw(st.integers(0, g.num_relations - 1)), data.draw(st.booleans())
-    with patch.object(SymbolicExecutor, "SPARSE_SHARE", -1.0):
-        dense = SymbolicExecutor(g).project(x, relation, inverse)
-    for hub_degree in (1, 2, HUB_DEGREE):
-        with patch.object(SymbolicExecutor, "SPARSE_SHARE", 1.0), patch("kgrag.store.snapshot.HUB_DEGREE", hub_degree):
-            assert SymbolicExecutor(g).project(x, relation, inverse).tolist() == dense.tolist()
+@given(kgs(), st.data())
+def test_an_exact_node_on_a_given_set_is_the_plan_executors(kg, data):
+    names, edges = kg
+    snapshot = GraphSnapshot(np.array(edges), len(names), 3)
+    inner, rel, way = set_nodes(len(names), 3), st.integers(0, 2), st.sampled_from(["out", "in"])
+    kind = st.sampled_from(["number", "date"])
+    node = data.draw(st.one_of(
+        st.builds(Compare, inner, rel, way, st.sampled_from(OPS), st.sampled_from(NUMBERS) | st.sampled_from(DATES)),
+        st.builds(ArgMax, inner, rel, way, st.integers(1, 3), kind),
+        st.builds(ArgMin, inner, rel, way, st.integers(1, 3), kind)))
+    given_ids = execute(QueryPlan(node.input), snapshot, names).value
+    want = execute(QueryPlan(node), snapshot, names).value
+    assert apply_to(node, given_ids, snapshot, LiteralValues(names)).tolist() == want.tolist()
 
 
-def test_max_product_projection_and_logic():
-    g = GraphSnapshot(np.array([[0, 0, 2], [1, 0, 2], [1, 0, 3]]), 4, 1)
-    ex = SymbolicExecutor(g)
-    x = np.array([0.3, 0.8, 0, 0], dtype=np.float32)
-    assert np.allclose(ex.project(x, 0, False), [0, 0, 0.8, 0.8])  # max over incoming, not sum
-    assert np.allclose(ex.project(np.array([0, 0, 1, 0], dtype=np.float32), 0, True), [1, 1, 0, 0])
-    leaves = {parse_query("Q0 -> P0").query: np.array([1, 0, 0, 0], dtype=np.float32),
-              parse_query("Q1 -> P0").query: np.array([0, 1, 0, 0], dtype=np.float32)}
-    rels = {"P0": 0}
-    both = ex.run(parse_query("AND(Q0 -> P0, Q1 -> P0)"), leaves, rels)
-    either = ex.run(parse_query("OR(Q0 -> P0, Q1 -> P0)"), leaves, rels)
-    neither = ex.run(parse_query("NOT(OR(Q0 -> P0, Q1 -> P0))"), leaves, rels)
-    assert both.tolist() == [0, 0, 1, 0] and either.tolist() == [0, 0, 1, 1] and neither.tolist() == [1, 1, 0, 0]
+def test_crisp_set_is_the_methods_answer_rule():
+    assert crisp_set(np.array([0.1, 0.7, 0.5, 0.0]), 0.5).tolist() == [1, 2]
+    assert crisp_set(np.array([0.1, 0.3, 0.2]), 0.5).tolist() == [1]  # none reaches it: the best one
+    assert crisp_set(np.zeros(3), 0.5).tolist() == [] and crisp_set(np.zeros(3), 0.0).tolist() == []
+
+
+# ---- the neural executor -------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def films() -> TinyKG:
+    return tiny_kg(parse(FILMS))
+
+
+def exact_projection(self: NeuralExecutor, x: np.ndarray, relation: int, inverse: bool) -> np.ndarray:
+    edges = self.g.edges[self.g.edges[:, 1] == relation]
+    src, dst = (edges[:, 2], edges[:, 0]) if inverse else (edges[:, 0], edges[:, 2])
+    out = np.zeros(self.g.num_nodes, dtype=np.float32)
+    np.maximum.at(out, dst, x[src])
+    return out
+
+
+def test_neural_product_logic_and_exact_operations_on_its_scores(films):
+    """With projections made exact, the fuzzy logic and the exact operations on the crisp set
+    (threshold, else the best) show alone: a filter keeps its input's scores, a count counts."""
+    ids, rel = films.ids, {r: i for i, r in enumerate(films.relations)}
+    ex = NeuralExecutor(films.snapshot, literals=LiteralValues(films.names))
+    by_qt = Step(Anchor(ids["Quentin Tarantino"]), rel["directed_by"], "in")
+    with patch.object(NeuralExecutor, "project", exact_projection):
+        count = ex.run(QueryPlan(Count(by_qt)), {}, 0.5)
+        latest = ex.run(QueryPlan(ArgMax(by_qt, rel["release_year"])), {}, 0.5)
+        fuzzy = {ids["Quentin Tarantino"]: np.eye(1, len(films.names), ids["Quentin Tarantino"])[0] * 0.4}
+        after = ex.run(QueryPlan(Compare(by_qt, rel["release_year"], "out", ">", 2000)), fuzzy, 0.5)
+        below = ex.run(QueryPlan(Count(by_qt)), fuzzy, 0.5)
+    assert count == 4
+    assert np.flatnonzero(latest).tolist() == [ids["Death Proof"]] and latest.max() == 1.0
+    # at 0.4 no film reaches the threshold: the best one (the lowest id of the tie) is the set
+    assert np.flatnonzero(after).tolist() == [ids["Kill Bill"]] and after[ids["Kill Bill"]] == pytest.approx(0.4)
+    assert below == 1
+
+
+def test_ultraquery_runs_a_plan_with_a_count_and_a_filter(films):
+    ex = NeuralExecutor(films.snapshot, literals=LiteralValues(films.names))
+    rel = {r: i for i, r in enumerate(films.relations)}
+    by_qt = Step(Anchor(films.ids["Quentin Tarantino"]), rel["directed_by"], "in")
+    count = ex.run(QueryPlan(Count(by_qt)), {}, 0.5)
+    scores = ex.run(QueryPlan(by_qt), {}, 0.5)
+    after = ex.run(QueryPlan(Compare(by_qt, rel["release_year"], "out", ">", 2000)), {}, 0.5)
+    assert isinstance(count, int) and count == len(crisp_set(scores, 0.5))
+    kept = set(np.flatnonzero(after).tolist())
+    assert kept <= set(crisp_set(scores, 0.5).tolist()) & {films.ids["Kill Bill"], films.ids["Death Proof"]}
+    assert all(after[i] == scores[i] for i in kept)
 
 
 def test_ppr_keeps_mass_near_the_seed_and_the_subgraph_is_induced():

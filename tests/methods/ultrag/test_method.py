@@ -23,8 +23,8 @@ def symbolic(sample_kg, sample_split):
 
 
 def hits(method, items) -> float:
-    return float(np.mean([question_metrics((a := method.answer(it.question)).names, a.selected, a.text, it.answers)["hits@1"]
-                          for it in items]))
+    answers = [(method.answer(it.question), it.answers) for it in items]
+    return float(np.mean([question_metrics(a.names, a.selected, a.text, gold)["hits@1"] for a, gold in answers]))
 
 
 def test_learned_queries_on_the_symbolic_executor(symbolic, sample_split):
@@ -87,3 +87,13 @@ def test_llm_query_writing_runs_end_to_end(sample_kg, local_llm, symbolic):
         assert purposes[0] == "query"  # grammar-constrained: the query always parses
         assert ans.error is None or "arbitrator" in ans.error, ans.error
         assert ans.evidence and ans.evidence[0].kind == "query"
+
+
+def test_a_learned_answer_carries_its_plan_as_evidence(symbolic):
+    """The learned query runs as a plan: the answer set is the plan's, shown with its JSON, its
+    read-only Cypher and the edges that carry it."""
+    ans = symbolic.answer("who directed The Wild Bunch")
+    query, plan = ans.evidence[0], ans.evidence[1]
+    assert query.kind == "query" and plan.kind == "plan" and plan.data["kind"] == "chain"
+    assert plan.plan["op"] == "step" and "MATCH" in plan.data["cypher"] and plan.triples
+    assert ans.selected == ["Sam Peckinpah"] and ans.entities[0].score == 1.0

@@ -69,14 +69,14 @@ def typed_kg(seed: int = 0):  # noqa: ANN201
     """Persons, cities, countries, organisations; six structurally distinct relation types
     (ULTRA is relation-structure based: two relations with identical incidence look alike)."""
     rng = np.random.default_rng(seed)
-    P, C, K, O = 200, 40, 8, 30
-    cities, countries, orgs = P + np.arange(C), P + C + np.arange(K), P + C + K + np.arange(O)
+    P, C, K, G = 200, 40, 8, 30  # people, cities, countries, organisations
+    cities, countries, orgs = P + np.arange(C), P + C + np.arange(K), P + C + K + np.arange(G)
     born, works = rng.choice(cities, P), rng.choice(orgs, P)
     triples = [(p, 0, born[p]) for p in range(P)] + [(p, 2, works[p]) for p in range(P)]
     triples += [(o, 1, rng.choice(countries)) for o in orgs] + [(c, 3, rng.choice(countries)) for c in cities]
     triples += [(o, 4, rng.choice(cities)) for o in orgs]
     triples += [(p, 5, q) for p in range(P) for q in rng.choice(P, 2, replace=False) if q != p]
-    return np.unique(np.array(triples), axis=0), P + C + K + O, born
+    return np.unique(np.array(triples), axis=0), P + C + K + G, born
 
 
 def mrr(model: UltraQuery, g: GraphTensors, born: np.ndarray, n: int) -> float:

@@ -39,11 +39,11 @@ from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
 from ...paths import PathCandidate, route_counts
 from ..base import Method
 from ..claim_checking import ClaimChecking
+from ..plan_answering import PlanAnswering
 from ..registry import create_method, method_class, register_method
 from .features import FEATURE_NAMES, answer_features
 from .generic import GENERIC_SOURCE, generic_models
 from .options import AutoOptions
-from .plans import PlanAnswering
 
 if TYPE_CHECKING:
     from ...llm.base import LLM
@@ -83,7 +83,9 @@ class AutoMethod(PlanAnswering, ClaimChecking, Method[AutoOptions]):
     def __init__(self, kg: KnowledgeGraph, options: AutoOptions | Mapping[str, Any] | None = None, *,
                  llm: LLM | None = None) -> None:
         super().__init__(kg, options, llm=llm)
-        self.members = {n: create_method(n, kg, llm=llm) for n in self.options.members.split(",")}
+        # a member that can read plans leaves that to auto, which reads them before asking the members
+        self.members = {n: create_method(n, kg, {"plans": False} if "plans" in method_class(n).Options.model_fields
+                                         else None, llm=llm) for n in self.options.members.split(",")}
         self.calibrators: dict[str, LogisticCalibrator] = {}
         self.choosers: dict[str, LogisticCalibrator] = {}  # fitted where the members disagree
         self.calibration_source = "none"

@@ -8,12 +8,13 @@ from pydantic import Field, field_validator
 
 from ...errors import UnknownMethodError
 from ..options import MethodOptions
+from ..plan_answering import PlanOptions
 from ..registry import method_class
 
 __all__ = ["AutoOptions"]
 
 
-class AutoOptions(MethodOptions):
+class AutoOptions(MethodOptions, PlanOptions):
     members: str = Field("baseline,graphraft", description="The cheap methods run on every question "
                          "(comma-separated names).")
     escalate: Literal["auto", "never", "always"] = Field("auto", description="Run the LLM method when confidence "
@@ -31,9 +32,6 @@ class AutoOptions(MethodOptions):
                                    "when there are no training pairs.")
     task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
                                             "(verify: true, false or not enough evidence, with no LLM: kgrag.claims).")
-    plans: bool = Field(True, description="Answer questions with conditions (how many, superlatives, two anchors, "
-                        "or, not, comparisons with a value) by a query plan with no LLM (kgrag.conditions): read "
-                        "zero-shot, and with training pairs also ranked by a plan ranker trained on them.")
     synthetic_paraphrase: float = Field(0.0, ge=0, le=1, description="Share of the synthetic questions' steps that "
                                         "name their relation in nearby words instead of its own.")
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 __all__ = ["TOOL_WEIGHTS", "Context", "ContextItem"]
 
 # How much one item of each tool counts when the extractive reader tallies support for an entity:
-# followed relation paths and executed queries are answers by construction; a draft answer is a
+# followed relation paths, executed queries and plans are answers by construction; a draft answer is a
 # claim, a shortest path or a scored triplet only evidence of relatedness.
-TOOL_WEIGHTS = {"path": 1.0, "cypher": 1.0, "agentic": 0.5, "draft": 0.5, "shortest": 0.25, "triplet": 0.25}
+TOOL_WEIGHTS = {"path": 1.0, "cypher": 1.0, "plan_tool": 1.0, "agentic": 0.5, "draft": 0.5, "shortest": 0.25,
+                "triplet": 0.25}
 
 
 @dataclass

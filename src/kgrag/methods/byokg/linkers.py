@@ -26,6 +26,7 @@ class LinkerOutput:
     cypher_params: dict[str, Any] | None = None
     answers: list[str] = field(default_factory=list)
     finish: bool = False
+    plan: Any = None  # a query plan the LLM wrote (its JSON, or text holding it), for the plan tool
 
 
 def parse_path(text: str, confidence: float) -> ProposedPath | None:
@@ -34,16 +35,18 @@ def parse_path(text: str, confidence: float) -> ProposedPath | None:
     return ProposedPath(parts, (None,) * len(parts), confidence) if parts else None
 
 
-def from_llm(budget: LLMBudget, question: str, schema_text: str, context: Context, round_: int) -> LinkerOutput | None:
-    """The LLM's artifacts; None when no reply came (budget spent or the call failed)."""
-    reply = budget.link(question, schema_text, context.render(), round_)
+def from_llm(budget: LLMBudget, question: str, schema_text: str, context: Context, round_: int,
+             plans: bool = False) -> LinkerOutput | None:
+    """The LLM's artifacts (with ``plans``, a query plan too); None when no reply came (budget
+    spent or the call failed)."""
+    reply = budget.link(question, schema_text, context.render(), round_, plans)
     if reply is None:
         return None
     entities = [e for e in reply.entities if e.strip()]
     paths = [p for i, text in enumerate(reply.paths) if (p := parse_path(text, 1.0 / (i + 1)))]
     return LinkerOutput(entities=[e for e in entities if e.strip().upper() != FINISH], paths=paths,
                         cypher=reply.opencypher or None, answers=reply.answers,
-                        finish=any(e.strip().upper() == FINISH for e in entities))
+                        finish=any(e.strip().upper() == FINISH for e in entities), plan=reply.plan or None)
 
 
 class LearnedLinker:

@@ -15,9 +15,11 @@ __all__ = ["LINKER_SCHEMA", "LLMBudget", "LinkerReply"]
 
 MAX_ITEMS = 8  # per list in a reply: keeps constrained decoding short on small local models
 _LIST = {"type": "array", "maxItems": MAX_ITEMS, "items": {"type": "string"}}
+_PLAN = {"type": ["object", "string", "null"]}  # a query plan's JSON (plan_tool): checked there, not here
 LINKER_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["entities", "paths", "opencypher", "answers"],
-    "properties": {"entities": _LIST, "paths": _LIST, "opencypher": {"type": "string"}, "answers": _LIST}}
+    "properties": {"entities": _LIST, "paths": _LIST, "opencypher": {"type": "string"}, "answers": _LIST,
+                   "plan": _PLAN}}
 
 
 @dataclass
@@ -26,6 +28,7 @@ class LinkerReply:
     paths: list[str]
     opencypher: str
     answers: list[str]
+    plan: Any = None  # the plan the LLM wrote (an object, or its JSON text), if any
 
 
 class LLMBudget:
@@ -56,15 +59,20 @@ class LLMBudget:
         self.result.record_llm(purpose, comp)
         return comp.parsed
 
-    def link(self, question: str, schema_text: str, context: str, round_: int) -> LinkerReply | None:
-        """The KG-Linker (Fig. 3-7 of the paper): entities, relation paths, a query, draft answers."""
+    def link(self, question: str, schema_text: str, context: str, round_: int,
+             plans: bool = False) -> LinkerReply | None:
+        """The KG-Linker (Fig. 3-7 of the paper): entities, relation paths, a query, draft answers;
+        with ``plans``, also a query plan (the plan tool's task, `plan_tool`)."""
         task = load_prompt("byokg_task_entities" if round_ == 1 else "byokg_task_next_entities").strip()
-        parsed = self.ask("linker", "byokg_linker", LINKER_SCHEMA, entity_task=task, question=question,
-                          schema=schema_text, graph_context=context or "(none yet)")
+        plan_task = f"{load_prompt('byokg_task_plan').strip()}\n{load_prompt('byokg_plan_format').strip()}" \
+            if plans else ""
+        parsed = self.ask("linker", "byokg_linker", LINKER_SCHEMA, entity_task=task, plan_task=plan_task,
+                          question=question, schema=schema_text, graph_context=context or "(none yet)")
         if parsed is None:
             return None
         return LinkerReply([str(x) for x in parsed["entities"]], [str(x) for x in parsed["paths"]],
-                           str(parsed["opencypher"]).strip(), [str(x) for x in parsed["answers"]])
+                           str(parsed["opencypher"]).strip(), [str(x) for x in parsed["answers"]],
+                           parsed.get("plan") if plans else None)
 
     def select_relations(self, question: str, entity: str, relations: list[str]) -> list[str] | None:
         """Fig. 8; the reply can only name relations offered (an enum)."""
@@ -86,6 +94,14 @@ class LLMBudget:
                                                      "properties": {"answers": _LIST}},
                           question=question, graph_context=context or "(nothing was retrieved)")
         return None if parsed is None else [str(a).strip() for a in parsed["answers"] if str(a).strip()]
+
+    def repair_plan(self, question: str, schema_text: str, plan: str, problems: str) -> Any | None:
+        """The plan tool's repair step: the LLM sees its plan and the problems, and writes it again."""
+        parsed = self.ask("plan_repair", "byokg_plan_repair", {
+            "type": "object", "required": ["plan"], "properties": {"plan": _PLAN}},
+            plan_format=load_prompt("byokg_plan_format").strip(), question=question, schema=schema_text, plan=plan,
+            problems=problems)
+        return None if parsed is None else parsed["plan"]
 
     def repair(self, question: str, schema_text: str, query: str, error: str) -> str | None:
         parsed = self.ask("cypher_repair", "byokg_cypher_repair", {

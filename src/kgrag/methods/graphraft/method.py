@@ -25,12 +25,13 @@ from ...paths import PathCandidate
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from ..options import MethodOptions, PathModelOptions
+from ..plan_answering import PlanAnswering, PlanOptions
 from ..registry import register_method
 from .context import ContextNode, build_context, format_context, rank_answers
 from .llm_steps import extract_entities, parse_names, read_with_llm, select_with_llm
 
 
-class GraphRAFTOptions(PathModelOptions):
+class GraphRAFTOptions(PathModelOptions, PlanOptions):
     ner: Literal["linker", "llm"] = Field("linker", description="Grounding: the mention finder (linker), or the "
                                           "paper's few-shot LLM entity extraction (llm).")
     selector: Literal["ranker", "llm", "lora"] = Field("ranker", description="Who picks the query: the learned path "
@@ -51,8 +52,9 @@ class GraphRAFTOptions(PathModelOptions):
 
 
 @register_method
-class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
-    """GraphRAFT: a learned (or LLM) choice among enumerated graph queries; answers read from their results."""
+class GraphRAFTMethod(PlanAnswering, LearnedPathMethod[GraphRAFTOptions]):
+    """GraphRAFT: a learned (or LLM) choice among enumerated graph queries; answers read from their
+    results. A question with a condition is answered by its query plan (`PlanAnswering`)."""
 
     name = "graphraft"
     Options = GraphRAFTOptions
@@ -82,6 +84,8 @@ class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
         report = self.selector.fit_labelled(labelled, outcomes)
         if self.options.selector == "lora":
             report["lora"] = self._fit_lora([lq for lq in labelled if lq.best is not None])
+        if plans := self.fit_plans(pairs):
+            report["plans"] = plans
         return report
 
     def _fit_lora(self, kept: list) -> dict[str, Any]:  # noqa: ANN001 - LabelledQuestion
@@ -127,6 +131,8 @@ class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
                 [float(scores[i]) for i in order] + [s for _, s in rest], f"llm-{self.options.select_mode}")
 
     def _answer(self, question: str, result: Answer) -> None:
+        if self.answer_by_plan(question, result):
+            return
         names = None
         if self.options.ner == "llm":
             with result.stage("ner"):
@@ -186,10 +192,12 @@ class GraphRAFTMethod(LearnedPathMethod[GraphRAFTOptions]):
             shutil.copytree(self._adapter, target)
             meta["adapter"] = "lora"
         (directory / "graphraft.json").write_text(json.dumps(meta, indent=1), encoding="utf-8")
+        self.save_plans(directory)
 
     def load(self, directory: Path) -> bool:
         if not self.selector.load(directory):
             return False
+        self.load_plans(directory)
         if (directory / "lora").is_dir():
             self._adapter = directory / "lora"
         return True

@@ -1,5 +1,9 @@
 """SimGRAG (Cai et al.) as a strategy over the shared core: query → pattern graph → exact top-k
-subgraphs by Graph Semantic Distance → extractive projection or LLM answer / verification."""
+subgraphs by Graph Semantic Distance → extractive projection or LLM answer / verification.
+
+A pattern with a condition that names the KG's relations exactly (two named nodes, a comparison,
+a superlative, a count) is a query plan instead (`plan_pattern`, issue #38): checked against the
+schema, an LLM's pattern repaired once from the problems found, then executed exactly."""
 
 from __future__ import annotations
 
@@ -13,22 +17,31 @@ from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
 from ...claims.answer import verdict_answer
+from ...claims.from_pattern import pattern_node as linked_node
+from ...claims.reading import Thing
+from ...conditions.answer import written_plan_answer
 from ...datasets import QAItem
 from ...errors import KgragError, NoAnswer
 from ...llm.prompts import render_prompt
+from ...plans import QueryPlan, execute, explain
 from ...vector_index import RowIndex, nearest_rows
 from ..base import UNLINKED
 from ..claim_checking import ClaimChecking
 from ..learned import LearnedPathMethod
 from ..options import PathModelOptions
+from ..plan_answering import PlanAnswering, PlanOptions
 from ..registry import register_method
 from .pattern import Pattern, load_shots, pattern_from_llm, pattern_from_path
+from .plan_pattern import PatternPlan, PatternPlanner
 from .search import Costs, PatternGraph, SubgraphMatch, top_k_subgraphs
 
 KNN_TABLE_K = 64
+NEAREST_RELATIONS = 3  # relation labels a repair prompt suggests for a relation text the KG lacks
+NO_PLAN = ("a comparison, MAX, MIN or count needs a tree of triples whose answer is an UNKNOWN node that a "
+           "named node reaches, each comparison or MAX/MIN in one triple only")
 
 
-class SimGRAGOptions(PathModelOptions):
+class SimGRAGOptions(PathModelOptions, PlanOptions):
     pattern_source: Literal["learned", "llm"] = Field("learned", description="Where the pattern graph comes "
                                                       "from: the learned relation-path model, or the LLM (few-shot).")
     task: Literal["kgqa", "verify"] = Field("kgqa", description="Answer a question (kgqa) or check a claim "
@@ -51,8 +64,11 @@ class SimGRAGOptions(PathModelOptions):
 
 
 @register_method
-class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
-    """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance."""
+class SimGRAGMethod(PlanAnswering, ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
+    """SimGRAG: a pattern graph, then the exact top-k subgraphs by Graph Semantic Distance. With
+    the learned pattern source, a question with a condition is answered by its query plan
+    (`PlanAnswering`: read zero-shot, ranked once trained): the learned counterpart of an LLM's
+    pattern with two named nodes, a value or a count."""
 
     name = "simgrag"
     Options = SimGRAGOptions
@@ -65,16 +81,25 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
     def fit(self, pairs: list[QAItem]) -> dict[str, Any]:
         if self.checks_claims:
             return self.fit_claims(pairs)
-        return self.selector.fit(pairs) if self.options.pattern_source == "learned" else {}
+        if self.options.pattern_source != "learned":
+            return {}
+        report = self.selector.fit(pairs)
+        if plans := self.fit_plans(pairs):
+            report["plans"] = plans
+        return report
 
     def save(self, directory: Path) -> None:
         if self.checks_claims:
             self.save_claims(directory)
         else:
             super().save(directory)
+            self.save_plans(directory)
 
     def load(self, directory: Path) -> bool:
-        return False if self.checks_claims else super().load(directory)
+        if self.checks_claims or not super().load(directory):
+            return False
+        self.load_plans(directory)
+        return True
 
     # ---- pattern ---------------------------------------------------------------------------------------
     def pattern(self, question: str, result: Answer) -> Pattern | None:
@@ -135,6 +160,45 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
         graph = PatternGraph(len(nodes), tuple((nodes.index(h), nodes.index(t)) for h, _, t in pattern.triples))
         return graph, Costs(node_costs, rel_costs), nodes
 
+    # ---- plans (issue #38) ------------------------------------------------------------------------------
+    @cached_property
+    def planner(self) -> PatternPlanner:
+        return PatternPlanner(self.kg, self._entity_of, nearest=self._nearest_relations)
+
+    def _entity_of(self, text: str) -> int | None:
+        """A named node's entity as the LLM pattern's claims link it: the name, else the linker's best."""
+        node = linked_node(self.kg, text, lambda _: False)
+        return node.entity if isinstance(node, Thing) else None
+
+    def _nearest_relations(self, text: str) -> list[str]:
+        """The relation labels nearest to ``text`` by embedding: the search's own alignment."""
+        ids, _ = nearest_rows(self.kg.relation_matrix, self._vectors([text])[text], NEAREST_RELATIONS)
+        return [self.kg.relations[i] for i in ids.tolist()]
+
+    def answer_by_pattern_plan(self, pattern: Pattern, plan: QueryPlan, result: Answer) -> bool:
+        """Answer by the pattern's plan, executed exactly; False (nothing filled) when it finds no
+        entity and the similarity search can answer the pattern as well (no condition)."""
+        with result.stage("execute"):
+            found = execute(plan, self.kg.snapshot, self.planner.literals)
+        if found.kind == "entities" and not found.entities.size:
+            words = "; ".join(explain(found, self.kg.names, self.kg.relations, self.kg.snapshot).splitlines())
+            if not pattern.has_condition:
+                result.warnings.append(f"the pattern's plan found nothing ({words}): answered by similarity")
+                return False
+            result.warnings.append(words)
+        result.evidence.append(Evidence("pattern", pattern.to_text(), None, {"source": self.options.pattern_source}))
+        written_plan_answer(plan, found, self.kg, result)
+        return True
+
+    @staticmethod
+    def _unplanned(pattern: Pattern, planned: PatternPlan | None) -> list[str]:
+        """Why a pattern the search cannot fully answer (a count, comparison or superlative; a plan
+        that does not fit the schema) has no plan; none for what the search answers as published:
+        a chain, or names and relations in other words than the KG's with no condition."""
+        if planned is None:
+            return [NO_PLAN] if pattern.has_condition else []
+        return [] if planned.misses and not pattern.has_condition else list(planned.problems)
+
     # ---- answering ---------------------------------------------------------------------------------------
     def retrieve(self, pattern: Pattern, result: Answer) -> list[tuple[Pattern, list[str], SubgraphMatch]]:
         found = []
@@ -157,18 +221,42 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
         if self.checks_claims:  # no LLM: the claim's facts as query plans, checked exactly
             self.check_claim(question, result)
             return
+        if self.options.pattern_source == "learned" and self.answer_by_plan(question, result):
+            return
         with result.stage("pattern"):
             pattern = self.pattern(question, result)
         if pattern is None:
             raise NoAnswer(UNLINKED)
-        self.answer_pattern(question, pattern, result)
+        self.answer_pattern(question, pattern, result, repair=self.options.pattern_source == "llm")
 
     def answer_with_pattern(self, question: str, pattern: Pattern) -> Answer:
         """Answer (or verify) with a pattern the caller wrote, skipping the pattern source."""
         return self.respond(question, lambda q, result: self.answer_pattern(q, pattern, result))
 
-    def answer_pattern(self, question: str, pattern: Pattern, result: Answer) -> None:
+    def answer_pattern(self, question: str, pattern: Pattern, result: Answer, repair: bool = False) -> None:
+        """Answer by the pattern's plan when it has one, else by the top-k similar subgraphs.
+        ``repair``: a pattern that does not fit the KG goes back to the LLM once, with the problems."""
         pattern = pattern.knowing(v for v in pattern.nodes if v in self.kg.ids_by_name)  # the KG's names
+        if self.options.task != "kgqa":
+            problems: list[str] = []
+        else:
+            with result.stage("plan"):
+                planned = self.planner.plan(pattern)
+            if planned is not None and planned.plan is not None and \
+                    self.answer_by_pattern_plan(pattern, planned.plan, result):
+                return
+            problems = self._unplanned(pattern, planned)
+        if problems:  # what the similarity search cannot honour
+            if repair:  # the LLM writes the pattern again, once
+                with result.stage("pattern"):
+                    pattern = pattern_from_llm(self.llm, question, self.shots, result, (pattern, problems))
+                self.answer_pattern(question, pattern, result)
+                return
+            result.warnings.append(f"the pattern's plan does not fit the KG ({'; '.join(problems)}): "
+                                   "answered by similarity without its conditions")
+            pattern = pattern.without_conditions()
+            if not pattern.triples:
+                raise NoAnswer("the pattern is only conditions, and they do not fit the KG: " + "; ".join(problems))
         found = self.retrieve(pattern, result)
         names, rels = self.kg.names, self.kg.relations
         graphs = []
@@ -189,7 +277,8 @@ class SimGRAGMethod(ClaimChecking, LearnedPathMethod[SimGRAGOptions]):
             self._verify(question, result, found, evidence, pattern if self.options.pattern_source == "llm" else None)
         elif self.options.generate == "llm":
             with result.stage("generate"):
-                reply = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence), max_tokens=256)
+                reply = self.llm.chat(render_prompt("simgrag_answer", query=question, evidence=evidence),
+                                      max_tokens=256)
             result.record_llm("answer", reply)
             result.text = reply.text
             low = reply.text.lower()

@@ -1,6 +1,12 @@
 """Pattern graphs (SimGRAG §4.1): triples of texts with ``UNKNOWN`` placeholders, their parser,
 and the two pattern sources — the paper's LLM rewrite and a learned relation path (no LLM).
 
+Beyond the paper (issue #38), a pattern may state a condition the similarity search cannot, for
+`plan_pattern` to turn into a query plan: a node written as a comparison with a value (``"> 2000"``,
+``"<= 1999-12-31"``), a node ``MAX`` or ``MIN`` (the answer with the highest or lowest value of that
+triple's relation), and ``"count": true`` beside the triples (the answer is how many entities the
+answer node matches). A text that is exactly one of the KG's names is a name whatever it looks like.
+
 The learned source reuses :class:`~kgrag.learn.path_selector.LearnedPathSelector`, the same model
 GraphRAFT's ranker trains, so the learning lives in one place.
 """
@@ -14,12 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from ...answer import Answer
 from ...errors import KgragError, LLMOutputError
 from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
+from ...plans.literals import LiteralValue, parse_literal
+from ...plans.nodes import CompareOp
 from ...relation_names import relation_reading
 
 UNKNOWN = "UNKNOWN"
@@ -29,9 +38,12 @@ PATTERN_SCHEMA = {
         "divided": {"type": "array", "items": {"type": "string"}},
         "triples": {"type": "array", "minItems": 1, "maxItems": 6,
                     "items": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 3}},
+        "count": {"type": "boolean"},
     },
     "required": ["divided", "triples"],
 }
+SUPERLATIVES = ("MAX", "MIN")  # a node naming the answer's highest / lowest value of its triple's relation
+_COMPARISON = re.compile(r"\s*(<=|>=|!=|<|>|=)\s*(\S.*?)\s*")
 
 
 # The paper's keyword ("UNKNOWN film 1", as the prompt asks; "UNKNOWN_film_1", "UNKNOWN1" as LLMs
@@ -49,14 +61,38 @@ def is_unknown(text: str) -> bool:
                 or (text == text.lower() and _PLACEHOLDER_LOWER.match(text)))
 
 
+def comparison(text: str) -> tuple[CompareOp, LiteralValue] | None:
+    """A node written as a comparison with a number or an ISO date (``"> 2000"``), else None."""
+    found = _COMPARISON.fullmatch(text)
+    value = parse_literal(found.group(2)) if found else None
+    if found is None or value is None:
+        return None
+    return cast(CompareOp, found.group(1)), value
+
+
 @dataclass(frozen=True)
 class Pattern:
     triples: tuple[tuple[str, str, str], ...]
     answer: str | None = None  # the node whose matches answer the question (None: inferred)
     known: frozenset[str] = frozenset()  # texts that are names whatever they look like (the KG's own)
+    count: bool = False  # the answer is how many entities the answer node matches
 
     def is_unknown(self, text: str) -> bool:
         return text not in self.known and is_unknown(text)
+
+    def is_condition(self, text: str) -> bool:
+        """A node that states a condition on its neighbour: a comparison with a value, MAX or MIN."""
+        return text not in self.known and (text in SUPERLATIVES or comparison(text) is not None)
+
+    @property
+    def has_condition(self) -> bool:
+        """A count, a comparison or a superlative: what the similarity search cannot answer."""
+        return self.count or any(self.is_condition(v) for v in self.nodes)
+
+    def without_conditions(self) -> Pattern:
+        """What the similarity search can match: the triples without a condition node, no count."""
+        kept = tuple(tr for tr in self.triples if not (self.is_condition(tr[0]) or self.is_condition(tr[2])))
+        return replace(self, triples=kept, count=False)
 
     def knowing(self, names: Iterable[str]) -> Pattern:
         """This pattern with ``names`` declared known too."""
@@ -76,7 +112,7 @@ class Pattern:
         if self.answer is not None:
             return self.answer
         nodes = self.nodes
-        dist = {v: 0 for v in nodes if not self.is_unknown(v)}
+        dist = {v: 0 for v in nodes if not self.is_unknown(v) and not self.is_condition(v)}
         frontier = list(dist)
         while frontier:
             nxt = []
@@ -97,10 +133,16 @@ class Pattern:
             merged = set().union({h, t}, *hit)
             groups = [g for g in groups if g not in hit] + [merged]
         return [Pattern(tuple(tr for tr in self.triples if tr[0] in g), self.answer if self.answer in g else None,
-                        self.known & g) for g in groups]
+                        self.known & g, self.count) for g in groups]
 
     def to_text(self) -> str:
-        return "; ".join(f"({h}, {r}, {t})" for h, r, t in self.triples)
+        text = "; ".join(f"({h}, {r}, {t})" for h, r, t in self.triples)
+        return f"count of {text}" if self.count else text
+
+    def to_json(self) -> str:
+        """The pattern as the LLM writes it (what a repair round shows it wrote)."""
+        value: dict[str, object] = {"divided": [], "triples": [list(tr) for tr in self.triples]}
+        return json.dumps({**value, "count": True} if self.count else value, ensure_ascii=False)
 
 
 def parse_pattern(text: str) -> Pattern:
@@ -132,7 +174,7 @@ def pattern_from_value(value: object) -> Pattern:
         if not (isinstance(tr, (list, tuple)) and len(tr) == 3 and all(isinstance(x, str) and x.strip() for x in tr)):
             raise LLMOutputError(f"triple {i + 1} is not three non-empty strings: {tr!r}")
         out.append(tuple(x.strip() for x in tr))
-    return Pattern(tuple(out))
+    return Pattern(tuple(out), count=value.get("count") is True)
 
 
 # ---- pattern sources ---------------------------------------------------------------------------------
@@ -166,13 +208,19 @@ def format_shots(shots: list[dict]) -> str:
     return "\n".join(blocks)
 
 
-def pattern_from_llm(llm: LLM, query: str, shots: list[dict], result: Answer | None = None) -> Pattern:
+def pattern_from_llm(llm: LLM, query: str, shots: list[dict], result: Answer | None = None,
+                     repair: tuple[Pattern, list[str]] | None = None) -> Pattern:
     """The paper's query-to-pattern rewrite (Table 16/17), JSON-schema constrained where the
-    backend can; the LLM layer repairs once, then this raises a clear error."""
+    backend can; the LLM layer repairs malformed output once, then this raises a clear error.
+    ``repair``: the pattern it wrote and what does not fit the KG, for it to write again."""
     messages = render_prompt("simgrag_pattern", examples=format_shots(shots), query=query)
+    if repair is not None:
+        written, problems = repair
+        messages += [{"role": "assistant", "content": written.to_json()},
+                     *render_prompt("simgrag_pattern_repair", problems="\n".join(f"- {p}" for p in problems))]
     comp = llm.chat(messages, max_tokens=400, json_schema=PATTERN_SCHEMA)
     if result is not None:
-        result.record_llm("pattern", comp)
+        result.record_llm("pattern" if repair is None else "pattern-repair", comp)
     return pattern_from_value(comp.parsed)
 
 

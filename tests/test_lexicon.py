@@ -1,0 +1,85 @@
+"""The WordNet lexicon: base forms, synonyms and near links, read from the database files as
+shipped (and as a hand-made database with either line ending), and no lexicon without data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgrag.lexicon import NEAR, SYNONYM, Lexicon, wordnet_dir
+
+HEADER = "  1 This is a licence line, as the real files begin  \n"
+
+
+LINE = 200  # every data line padded to this many bytes, "\n" included: offsets are easy to write
+
+
+def _database(root: Path, newline: str) -> Path:
+    """A four-synset WordNet: verb {border, adjoin}, derived from the noun {boundary}; noun
+    {spouse, partner} and its hyponym {wife}; the noun exception "wives" -> "wife". Byte offsets as
+    the format has them: counted with "\n" line ends, whatever the file's own line ends are."""
+    synsets = {  # part of speech -> [(words, [(pointer symbol, its part of speech, its synset's place)])]
+        "verb": [("border adjoin", [("+", "n", 0)])],
+        "noun": [("boundary", [("+", "v", 0)]), ("spouse partner", [("~", "n", 2)]), ("wife", [("@", "n", 1)])],
+    }
+    offsets = {pos[0]: [len(HEADER) + LINE * i for i in range(len(entries))] for pos, entries in synsets.items()}
+    root.mkdir(parents=True, exist_ok=True)
+    for pos, entries in synsets.items():
+        offset = offsets[pos[0]]
+        data, index = [], []
+        for i, (words, pointers) in enumerate(entries):
+            members = " ".join(f"{w} 0" for w in words.split())
+            links = " ".join(f"{symbol} {offsets[p][j]:08d} {p} 0000" for symbol, p, j in pointers)
+            line = f"{offset[i]:08d} 00 {pos[0]} {len(words.split()):02x} {members} {len(pointers):03d} {links}" \
+                   f" | gloss of {words.split()[0]}"
+            data.append(line.ljust(LINE - 1) + "\n")
+            index += [f"{w} {pos[0]} 1 0 1 0 {offset[i]:08d}\n" for w in words.split()]
+        (root / f"data.{pos}").write_bytes((HEADER + "".join(data)).replace("\n", newline).encode())
+        (root / f"index.{pos}").write_text(HEADER + "".join(sorted(index)), encoding="utf-8")
+    for pos in ("adj", "adv"):
+        (root / f"index.{pos}").write_text(HEADER, encoding="utf-8")
+        (root / f"data.{pos}").write_text(HEADER, encoding="utf-8")
+    (root / "noun.exc").write_text("wives wife\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_hand_made_database_reads_the_same_with_either_line_end(tmp_path: Path, newline: str) -> None:
+    lexicon = Lexicon(_database(tmp_path / "wn", newline))
+    assert lexicon.relatedness("border", "adjoin") == SYNONYM
+    assert lexicon.relatedness("adjoins", "bordered") == SYNONYM  # base forms on both sides
+    assert lexicon.relatedness("boundary", "border") == NEAR  # derived
+    assert lexicon.base_forms("wives") == [("n", "wife")]  # an irregular plural
+    assert lexicon.relatedness("wives", "spouse") == 0.0  # a broader word is no stand-in
+    assert lexicon.relatedness("wife", "border") == 0.0
+    assert lexicon.senses("wife")[0].gloss == "gloss of wife"
+
+
+def test_no_database_means_no_links() -> None:
+    lexicon = Lexicon(None)
+    assert not lexicon.available
+    assert lexicon.base_forms("tongues") == [] and lexicon.relatedness("border", "adjoin") == 0.0
+
+
+def test_a_folder_named_by_the_environment_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _database(tmp_path / "wn", "\n")
+    monkeypatch.setenv("KGRAG_WORDNET", str(root))
+    assert wordnet_dir() == root
+
+
+shipped = pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+
+
+@shipped
+def test_the_shipped_wordnet_relates_the_words_questions_use_for_relation_names() -> None:
+    lexicon = Lexicon.load()
+    assert ("n", "tongue") in lexicon.base_forms("tongues") and ("v", "supervise") in lexicon.base_forms("supervised")
+    assert ("n", "child") in lexicon.base_forms("children")  # an exception, not a stripped ending
+    assert lexicon.relatedness("border", "adjoins") == SYNONYM
+    assert lexicon.relatedness("prize", "award") == SYNONYM
+    assert lexicon.relatedness("nation", "country") == SYNONYM
+    assert lexicon.relatedness("wrote", "writer") == NEAR  # derived, after "wrote" -> "write"
+    assert lexicon.relatedness("film", "capital") == 0.0
+    # a question's word in its first sense only, and no broader or narrower word
+    assert lexicon.relatedness("words", "language") == 0.0 and lexicon.relatedness("person", "actors") == 0.0
