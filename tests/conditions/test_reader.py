@@ -60,3 +60,13 @@ def test_cues():
     assert sup is not None and (sup.order, sup.hint) == ("max", "time")
     assert read_cues("the lowest rated film").superlative.order == "min"
     assert not read_cues("who directed X").any
+
+
+def test_a_count_over_the_limits_is_read_without_listing_the_set(movies_kg):
+    """Whether "how many" asks for a stated number is checked by listing the set; a set over the
+    plan limits is no stated value, and its count (one step from a name) is still read from the
+    CSR run without listing it: a hub's count is bounded, never an error."""
+    from kgrag.plans import Limits
+
+    tight = ConditionReader(ClaimVerifier(movies_kg), Limits(max_frontier=1))
+    assert answer(tight, "How many films did Uma Thurman star in?") == ("count", 2)

@@ -28,7 +28,21 @@ from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern, rank_patterns
 from ..claims.reading import ClaimReading, Literal, Phrase, Thing
 from ..claims.schema import Side, flip
-from ..plans import ArgMax, ArgMin, Compare, Count, Difference, Intersect, QueryPlan, SetNode, Step, Union, execute
+from ..errors import PlanTooLarge
+from ..plans import (
+    ArgMax,
+    ArgMin,
+    Compare,
+    Count,
+    Difference,
+    Intersect,
+    Limits,
+    QueryPlan,
+    SetNode,
+    Step,
+    Union,
+    execute,
+)
 from ..plans.execute import PlanResult
 from ..plans.literals import LiteralKind
 from ..plans.nodes import Anchor, Direction
@@ -63,9 +77,10 @@ class ConditionPlan:
 class ConditionReader:
     """Reads questions with conditions on one KG (built once per KG; shares the claims' reader)."""
 
-    def __init__(self, verifier: ClaimVerifier) -> None:
+    def __init__(self, verifier: ClaimVerifier, limits: Limits = Limits()) -> None:
         self.verifier = verifier
         self.kg = verifier.kg
+        self.limits = limits  # what one plan may read (a count of a hub's run is read without listing it)
 
     @cached_property
     def _lower_case_names(self) -> bool:
@@ -141,11 +156,16 @@ class ConditionReader:
         root = Count(node) if cues.count else node
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
-                             execute(plan, self.kg.snapshot, self.verifier.literals))
+                             execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def _is_a_number(self, node: SetNode) -> bool:
-        """Whether the set a "how many" would count holds numbers only: the KG states the count."""
-        values = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals).entities
+        """Whether the set a "how many" would count holds numbers only: the KG states the count. A
+        set too large to list within `limits` is no stated value: it is counted (its count, one
+        step from a name, is read without listing it)."""
+        try:
+            values = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
+        except PlanTooLarge:
+            return False
         return bool(len(values)) and bool(self.verifier.literals.keys(values, "number")[0].all())
 
     def _without(self, reading: ClaimReading, thing: Thing, cue_end: int) -> ConditionPlan | None:
@@ -171,7 +191,8 @@ class ConditionReader:
         if node is None:
             return None
         plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
-        return ConditionPlan(plan, stars[0], "negation", execute(plan, self.kg.snapshot, self.verifier.literals))
+        return ConditionPlan(plan, stars[0], "negation",
+                             execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def named(self, reading: ClaimReading) -> list[Thing]:
         """The things a question names as such, in its order: not a kind word ("what is a film
