@@ -97,6 +97,11 @@ class ClaimSchema:
         """Some of the first values ``relation`` reaches in ``direction`` are literals of ``kind``."""
         return bool(self._literal_sides(kind)[relation, 0 if direction == "out" else 1])
 
+    def order_kind(self, relation: int, direction: str) -> LiteralKind:
+        """The kind a superlative orders an attribute's values as: dates where it holds dates, else
+        numbers (what every plan producer writes into `ArgMax` / `ArgMin`)."""
+        return "date" if self.holds_literals(relation, direction, "date") else "number"
+
     @cached_property
     def value_samples(self) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per relation, the first `SAMPLE` distinct values it reaches out (its tails) and in (its

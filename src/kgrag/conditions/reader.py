@@ -44,7 +44,6 @@ from ..plans import (
     execute,
 )
 from ..plans.execute import PlanResult
-from ..plans.literals import LiteralKind
 from ..plans.nodes import Anchor, Direction
 from .cues import ALTERNATIVE, EXCLUDING, Cues, read_cues
 
@@ -150,7 +149,8 @@ class ConditionReader:
             if attribute is None:
                 return None
             cls = ArgMax if cues.superlative.order == "max" else ArgMin
-            node, kind = cls(node, attribute[0], attribute[1], 1, self._literal_kind(attribute)), "superlative"
+            order = self.verifier.schema.order_kind(*attribute)
+            node, kind = cls(node, attribute[0], attribute[1], 1, order), "superlative"
         if cues.count and self._is_a_number(node):
             return None  # "how many people work at X" with X's "number of employees": that value is the answer
         root = Count(node) if cues.count else node
@@ -278,9 +278,6 @@ class ConditionReader:
         if kind == "filter" and len(star.attachments) == 1:
             kind = "chain"
         return node, kind
-
-    def _literal_kind(self, side: Side) -> LiteralKind:
-        return "date" if self.verifier.schema.holds_literals(side[0], side[1], "date") else "number"
 
     def _attribute(self, reading: ClaimReading, cues: Cues, node: SetNode, sides: list) -> Side | None:
         """The attribute a superlative orders by: among the sides with literal values that the

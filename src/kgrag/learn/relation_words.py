@@ -106,9 +106,9 @@ class RelationNames:
 
     def thesaurus(self, word: str) -> np.ndarray:
         """Per relation, how closely the word stands in for a word of its name by WordNet
-        (`Lexicon.relatedness`: synonyms 1, a broader, narrower or derived word or a definition
-        less), times that name word's IDF share, as `lexical` weighs a stem match: "border" names
-        ``adjoins``, "tongues" ``languages spoken``. Zeros without a lexicon (memoised)."""
+        (`Lexicon.relatedness`: 1 for a synonym, less for a derived word), times that name word's
+        IDF share, as `lexical` weighs a stem match: "border" names ``adjoins``, "prize" ``award
+        received``. Zeros without a lexicon (memoised)."""
         row = self._thesaurus.get(word)
         if row is None:
             row = np.zeros(len(self.stems), dtype=np.float32)

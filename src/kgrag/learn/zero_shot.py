@@ -157,9 +157,9 @@ class ZeroShotPathScorer:
         if self.w.thesaurus:  # a word that stands in for a name's word, where nothing else names one
             # (only there: a word the names or the encoder already tie to a relation keeps that
             # reading, as a loose WordNet link would mostly add a second, wrong one)
-            thes = np.stack([self.names.thesaurus(w) for w in words]) * self.w.thesaurus
-            unnamed = (np.maximum(contrast, lex) * self.named).max(axis=1, keepdims=True) < self.w.threshold
-            lex = np.maximum(lex, np.where(unnamed, thes, 0.0))
+            unnamed = (np.maximum(contrast, lex) * self.named).max(axis=1) < self.w.threshold
+            for k in np.flatnonzero(unnamed).tolist():
+                lex[k] = np.maximum(lex[k], self.names.thesaurus(words[k]) * self.w.thesaurus)
         placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
         return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
 

@@ -16,13 +16,23 @@ from ..claims.verifier import MODEL_NAME
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 
-__all__ = ["ClaimChecking"]
+__all__ = ["ClaimChecking", "WithVerifier"]
 
 
-class ClaimChecking:
-    """Mixed into a `Method` whose options have ``task`` (and, for SimGRAG, ``pattern_source``)."""
+class WithVerifier:
+    """The claims' reader of the method's KG, one per method: claim checking and plan answering
+    (`kgrag.methods.plan_answering`) read questions with it, and share it where both are mixed in."""
 
     kg: KnowledgeGraph
+
+    @cached_property
+    def verifier(self) -> ClaimVerifier:
+        return ClaimVerifier.open(self.kg)
+
+
+class ClaimChecking(WithVerifier):
+    """Mixed into a `Method` whose options have ``task`` (and, for SimGRAG, ``pattern_source``)."""
+
     name: ClassVar[str]
     options: Any
 
@@ -42,10 +52,6 @@ class ClaimChecking:
     @property
     def model_name(self) -> str:
         return MODEL_NAME if self.checks_claims else self.name
-
-    @cached_property
-    def verifier(self) -> ClaimVerifier:
-        return ClaimVerifier.open(self.kg)
 
     def check_claim(self, claim: str, result: Answer) -> None:
         with result.stage("verify"):

@@ -14,12 +14,12 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from ..answer import Answer
-from ..claims import ClaimVerifier
 from ..conditions.answer import plan_answer
 from ..conditions.trained import TrainedConditions
 from ..datasets import QAItem
 from ..graph import KnowledgeGraph
 from ..learn.synthetic import SyntheticQuestions, synthetic_pairs
+from .claim_checking import WithVerifier
 
 __all__ = ["PLANS_DIR", "PlanAnswering", "PlanOptions"]
 
@@ -35,16 +35,12 @@ class PlanOptions(BaseModel):
                         "zero-shot, and with training pairs also ranked by a plan ranker trained on them.")
 
 
-class PlanAnswering:
-    """Mixed into a method (its ``kg`` and ``options`` with `PlanOptions`' field)."""
+class PlanAnswering(WithVerifier):
+    """Mixed into a method (its ``kg`` and ``options`` with `PlanOptions`' field); questions are
+    read with the method's claims reader (`WithVerifier`)."""
 
     kg: KnowledgeGraph
     options: Any
-
-    @cached_property
-    def verifier(self) -> ClaimVerifier:
-        """The question reader plans are read with (shared with claim checking where both are mixed in)."""
-        return ClaimVerifier.open(self.kg)
 
     @cached_property
     def conditions(self) -> TrainedConditions:
@@ -72,7 +68,8 @@ class PlanAnswering:
 
     def save_plans(self, directory: Path) -> None:
         shutil.rmtree(directory / PLANS_DIR, ignore_errors=True)  # none left from a model saved here before
-        self.conditions.ranker.save(directory / PLANS_DIR)
+        if self.options.plans:  # with plans off nothing was trained (and the plan path is never built)
+            self.conditions.ranker.save(directory / PLANS_DIR)
 
     def load_plans(self, directory: Path) -> None:
         if self.options.plans:

@@ -260,7 +260,6 @@ def execute(plan: QueryPlan, snapshot: GraphSnapshot, literals: LiteralValues | 
     return _Execution(plan, snapshot, values, limits).run()
 
 
-
 def apply_to(node: Compare | Superlative, ids: np.ndarray, snapshot: GraphSnapshot,
              literals: LiteralValues | Sequence[str], limits: Limits = Limits()) -> np.ndarray:
     """The entities of ``ids`` that a filter or superlative keeps, its input replaced by the given

@@ -45,7 +45,7 @@ from ...plans import (
     Step,
     validate,
 )
-from ...plans.literals import LiteralKind, LiteralValue, parse_literal
+from ...plans.literals import LiteralValue, parse_literal
 from ...plans.nodes import CompareOp, Direction
 from ...relation_names import RelationVocabulary, relation_reading
 from .pattern import Pattern, comparison
@@ -184,7 +184,7 @@ class PatternPlanner:
             for k, other, relation, direction in filters:
                 condition = conditions[other]
                 if isinstance(condition, str):
-                    kind: LiteralKind = "date" if self.schema.holds_literals(relation, direction, "date") else "number"
+                    kind = self.schema.order_kind(relation, direction)
                     node = (ArgMax if condition == "MAX" else ArgMin)(node, relation, direction, 1, kind)
                 else:
                     node = Compare(node, relation, direction, *condition)

@@ -44,7 +44,6 @@ from ...plans import (
     Step,
     Union,
 )
-from ...plans.literals import LiteralKind
 from ...plans.nodes import Direction
 from ...vector_index import nearest_rows
 from . import dsl
@@ -144,7 +143,7 @@ class PlanBridge:
         inner = self._set(q.query, text)
         if isinstance(q, dsl.Filter):
             return Compare(inner, relation, direction, q.op, q.value)
-        kind: LiteralKind = "date" if self.schema.holds_literals(relation, direction, "date") else "number"
+        kind = self.schema.order_kind(relation, direction)
         return (ArgMax if isinstance(q, dsl.ArgMax) else ArgMin)(inner, relation, direction, q.k, kind)
 
     # ---- plan -> DSL ---------------------------------------------------------------------------
