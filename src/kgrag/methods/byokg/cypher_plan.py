@@ -34,7 +34,7 @@ from ...errors import KgragError
 from ...plans import Anchor, ArgMax, ArgMin, Compare, Count, Intersect, PlanGraph, QueryPlan, SetNode, Step, Union
 from ...plans.literals import LiteralKind, LiteralValue, literal_kind, parse_literal
 from ...plans.nodes import CompareOp, Direction
-from ...store.cypher.grammar import first_token
+from ...store.cypher.grammar import first_token, name_text
 from ...store.cypher.schema_check import schema_problems
 from ...store.graph_store import Schema
 from ...store.readonly import check_read_only
@@ -77,11 +77,6 @@ def _trees(node: Tree) -> list[Tree]:
     return [c for c in node.children if isinstance(c, Tree)]
 
 
-def _word(node: Tree | Token) -> str:
-    token = first_token(node)
-    return token[1:-1].replace("``", "`") if token.type == "ESCAPED_NAME" else str(token)
-
-
 class _Reader:
     def __init__(self, kg: CypherGraph, query: str, params: Mapping[str, Any],
                  holds_dates: Callable[[int, Direction], bool]) -> None:
@@ -121,18 +116,18 @@ class _Reader:
                 _need(len(detail) == 1 and [t.data for t in _trees(detail[0])] in (["rel_types"],
                                                                                    ["variable", "rel_types"]))
                 types = _trees(_trees(detail[0])[-1])
-                _need(len(types) == 1 and _word(types[0]).lower() in self.relation_of)
+                _need(len(types) == 1 and name_text(types[0]).lower() in self.relation_of)
                 direction: Direction = "out" if child.data == "rel_out" else "in"
-                self.hops.append((self.relation_of[_word(types[0]).lower()], direction))
+                self.hops.append((self.relation_of[name_text(types[0]).lower()], direction))
         names = [n.var for n in self.nodes if n.var is not None]
         _need(len(names) == len(set(names)))  # a variable twice closes a cycle
 
     def node(self, pattern: Tree) -> None:
-        node = _Node(next((_word(t) for t in _trees(pattern) if t.data == "variable"), None))
+        node = _Node(next((name_text(t) for t in _trees(pattern) if t.data == "variable"), None))
         self.nodes.append(node)
         for props in (t for t in _trees(pattern) if t.data == "properties"):
             for pair in _trees(props):
-                self.pin(node, _word(pair.children[0]), self.value(pair.children[1]))
+                self.pin(node, name_text(pair.children[0]), self.value(pair.children[1]))
 
     def pin(self, node: _Node, key: str, value: object) -> None:
         if key == "id" and isinstance(value, int) and not isinstance(value, bool):
@@ -164,10 +159,10 @@ class _Reader:
         if cast:
             assert isinstance(expr, Tree)
             inner, kind = _trees(expr)
-            _need(kind.data == "type_name" and _word(kind).upper().startswith(_NUMERIC))
+            _need(kind.data == "type_name" and name_text(kind).upper().startswith(_NUMERIC))
             expr = inner
         if isinstance(expr, Tree) and expr.data == "property" and _trees(expr)[0].data == "variable":
-            return _word(expr.children[0]), _word(expr.children[1]).lower(), cast
+            return name_text(expr.children[0]), name_text(expr.children[1]).lower(), cast
         return None
 
     def var(self, name: str) -> int:
@@ -216,7 +211,7 @@ class _Reader:
             attr = self.attribute(expr)
             _need(attr and not attr[2] and attr[1] in ("id", "name", "key") or isinstance(expr, Tree)
                   and expr.data == "variable")
-            names.add(attr[0] if attr else _word(expr))
+            names.add(attr[0] if attr else name_text(expr))
         _need(len(names) == 1)
         r = self.var(names.pop())
         order = [t for t in rest if t.data == "order"]

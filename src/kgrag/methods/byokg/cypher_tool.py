@@ -16,7 +16,7 @@ from ...graph import KnowledgeGraph
 from ...plans import PlanResult
 from ...store.cypher.runner import QueryAttempt, run_read_query
 from .context import ContextItem
-from .plan_tool import result_text
+from .plan_tool import result_item
 
 __all__ = ["CypherAttempt", "CypherRun", "rows_to_entities", "run_cypher"]
 
@@ -50,10 +50,8 @@ def run_cypher(kg: KnowledgeGraph, query: str, round_: int, *, params: dict[str,
     ``as_plan``, a query it runs as a plan (its result, else None) is answered by the plan."""
     found = as_plan(query, params) if as_plan is not None else None
     if found is not None:
-        supports = tuple(found.entities.tolist()) if found.kind == "entities" else ()
-        text = f"query: {query}\n{result_text(found, kg)}"
         return CypherRun([CypherAttempt(query, None, found.outputs[found.plan.root].size)],
-                         [ContextItem(text, "cypher", round_, confidence, supports)], found)
+                         [result_item(found, kg, "cypher", round_, confidence, f"query: {query}\n")], found)
     done = run_read_query(kg.store, kg.schema, query, params=params, repair=repair, attempts=attempts,
                           row_limit=row_limit, timeout_ms=timeout_ms)
     run = CypherRun(done.attempts)

@@ -24,7 +24,8 @@ from ...llm.base import extract_json
 from ...plans import Limits, LiteralValues, PlanResult, QueryPlan, execute, explain, validate, verbalise
 from .context import ContextItem
 
-__all__ = ["PlanAttempt", "PlanRun", "check_plan", "result_text", "run_checked", "run_plan", "run_plan_tool"]
+__all__ = ["PlanAttempt", "PlanRun", "check_plan", "result_item", "result_text", "run_checked", "run_plan",
+           "run_plan_tool"]
 
 MAX_PLAN_CHARS = 20_000  # a plan's text: a question needs a few hundred characters
 SHOWN_ANSWERS = 20  # answer names in an observation
@@ -125,6 +126,14 @@ def result_text(result: PlanResult, kg: KnowledgeGraph) -> str:
     return f"plan: {verbalise(result.plan, kg.relations, kg.names)}\nresult: {answer}"
 
 
+def result_item(result: PlanResult, kg: KnowledgeGraph, tool: str, round_: int, confidence: float,
+                heading: str = "") -> ContextItem:
+    """A plan's result as a context item: `result_text` (after ``heading``), its entities as the
+    item's support (a count or a truth value supports none)."""
+    supports = tuple(result.entities.tolist()) if result.kind == "entities" else ()
+    return ContextItem(heading + result_text(result, kg), tool, round_, confidence, supports)
+
+
 def run_plan_tool(kg: KnowledgeGraph, written: object, round_: int, *, literals: LiteralValues,
                   limits: Limits = Limits(), repair: Callable[[str, str], object | None] | None = None,
                   attempts: int = 2) -> PlanRun:
@@ -142,8 +151,7 @@ def run_plan_tool(kg: KnowledgeGraph, written: object, round_: int, *, literals:
                                         plan.to_json(kg.relations, kg.names) if plan is not None else None))
         if result is not None:
             run.result = result
-            supports = tuple(result.entities.tolist()) if result.kind == "entities" else ()
-            run.items.append(ContextItem(result_text(result, kg), "plan_tool", round_, 1.0, supports))
+            run.items.append(result_item(result, kg, "plan_tool", round_, 1.0))
             return run
         if repair is None or attempt == max(1, attempts) - 1:
             break

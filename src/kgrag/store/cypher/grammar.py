@@ -144,6 +144,12 @@ def first_token(node: Tree | Token) -> Token:
     return node
 
 
+def name_text(node: Tree | Token) -> str:
+    """The name ``node`` (a name rule, or its token) spells: a backtick-quoted one unquoted."""
+    token = first_token(node)
+    return token[1:-1].replace("``", "`") if token.type == "ESCAPED_NAME" else str(token)
+
+
 def _check_calls(query: str, tree: Tree) -> None:
     """Functions and procedures must be on the allowlists; lambdas only where a list function takes one."""
     stack: list[tuple[Tree, int]] = [(tree, 1)]

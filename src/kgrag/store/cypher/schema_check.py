@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
-from .grammar import check_cypher, first_token, position, show
+from .grammar import check_cypher, first_token, name_text, position, show
 
 if TYPE_CHECKING:
     from ..graph_store import Schema
@@ -36,11 +36,6 @@ class SchemaProblem:
         return f"{self.where}: unknown {self.kind} '{show(self.name)}'{hint}"  # one line, bounded: it goes into prompts
 
 
-def _text(token: Token) -> str:
-    value = str(token)
-    return value[1:-1].replace("``", "`") if token.type == "ESCAPED_NAME" else value
-
-
 def _closest(name: str, known: list[str]) -> str | None:
     lowered = {k.lower(): k for k in known}
     hits = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
@@ -51,7 +46,7 @@ def _binding(node: Tree) -> str | None:
     """The variable a node or relationship pattern binds, if any."""
     for child in node.children:
         if isinstance(child, Tree) and child.data == "variable":
-            return _text(first_token(child))
+            return name_text(child)
     return None
 
 
@@ -76,7 +71,7 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
         return f"line {token.line}, column {token.column}"
 
     def report(kind: str, token: Token, known: list[str]) -> None:
-        name = _text(token)
+        name = name_text(token)
         problems.append((token.start_pos or 0, SchemaProblem(kind, name, where(token), _closest(name, known))))
 
     kinds: dict[str, tuple[str, ...]] = {}  # variable -> the properties it can have
@@ -93,21 +88,21 @@ def schema_problems(query: str | Tree, schema: Schema) -> list[SchemaProblem]:
             if isinstance(child, Tree) and child.data == names_rule:
                 for label in child.find_data("label_name"):
                     token = first_token(label)
-                    if _text(token).lower() not in known_lower:
+                    if name_text(token).lower() not in known_lower:
                         report(kind, token, known)
             elif isinstance(child, Tree) and child.data == "properties":
                 maps.append((child, properties))
     for props, allowed in maps:
         for pair in props.children:
             token = first_token(pair)
-            if _text(token).lower() not in allowed:
+            if name_text(token).lower() not in allowed:
                 report("property", token, list(allowed))
     for node in tree.iter_subtrees_topdown():
         if node.data == "property":
             base, key = node.children
             if isinstance(base, Tree) and base.data == "variable":
-                bound = kinds.get(_text(first_token(base)))
+                bound = kinds.get(name_text(base))
                 token = first_token(key)
-                if bound is not None and _text(token).lower() not in bound:
+                if bound is not None and name_text(token).lower() not in bound:
                     report("property", token, list(bound))
     return [p for _, p in sorted(problems, key=lambda item: item[0])]
