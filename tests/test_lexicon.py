@@ -83,3 +83,25 @@ def test_the_shipped_wordnet_relates_the_words_questions_use_for_relation_names(
     assert lexicon.relatedness("film", "capital") == 0.0
     # a question's word in its first sense only, and no broader or narrower word
     assert lexicon.relatedness("words", "language") == 0.0 and lexicon.relatedness("person", "actors") == 0.0
+
+
+def test_a_hand_made_database_knows_which_words_are_derived_from_which(tmp_path: Path) -> None:
+    lexicon = Lexicon(_database(tmp_path / "wn", "\n"))
+    assert lexicon.family("bordered") == {"border", "boundary"}  # its base form and what derives from it
+    assert lexicon.same_family("boundary", "borders") is True
+    assert lexicon.same_family("wife", "border") is False
+    assert lexicon.same_family("wife", "zebra") is None  # WordNet does not know "zebra" here
+    assert Lexicon(None).same_family("border", "boundary") is None
+
+
+@shipped
+def test_the_shipped_wordnet_tells_a_derived_word_from_a_shared_spelling() -> None:
+    """What a prefix of letters cannot tell: "director" comes from "direct", "partner" does not
+    come from "part", nor "husband" from "band"; a compound's last word counts ("screenwriter")."""
+    lexicon = Lexicon.load()
+    for a, b in [("directed", "director"), ("children", "child"), ("played", "player"), ("starred", "star"),
+                 ("screenwriter", "written"), ("songwriter", "wrote"), ("countries", "country")]:
+        assert lexicon.same_family(a, b) is True, (a, b)
+    for a, b in [("partner", "part"), ("husband", "band"), ("employee", "employer")]:
+        assert lexicon.same_family(a, b) is False, (a, b)
+    assert lexicon.same_family("kgragword", "word") is None

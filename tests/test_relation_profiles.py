@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
-from kgrag.relation_profiles import SAMPLES_PER_SIDE, relation_side_texts, side_of
+from kgrag.relation_profiles import SAMPLES_PER_SIDE, kind_by_sides, relation_side_texts, side_of
 from kgrag.store.database import Source, ingest
+from kgrag.store.snapshot import GraphSnapshot
 
 # a small geography in Freebase style: a class noun ("countries") sits in one relation's name
 COUNTRIES = {"france": ("euro", "paris"), "germany": ("euro", "berlin"), "italy": ("euro", "rome"),
@@ -69,3 +72,31 @@ def test_a_class_noun_in_a_relation_name_does_not_pull_the_path_through_it(geo: 
     best = sel.ranked()[0][0]
     assert [(geo.relations[r], d) for r, d in best.path.steps] == [("location.country.currency_used", "in")]
     assert {geo.names[int(a)] for a in best.answers} == {"france", "germany", "italy"}
+
+
+def test_an_entity_is_of_a_sides_kind_by_the_sides_its_own_facts_stand_on(geo: KnowledgeGraph) -> None:
+    """The basin countries are france, germany, italy and the united kingdom; japan is on no
+    river, yet it is a country as they are (a currency, a capital), while a capital or a currency
+    stands on other sides."""
+    basin = geo.relation_ids["geography.river.basin_countries"]
+    snap = geo.snapshot
+    members = np.zeros(snap.num_nodes, dtype=bool)
+    members[snap.edges[snap.edges[:, 1] == basin, 2]] = True
+    kind = kind_by_sides(snap, members)
+    of = {name: float(kind[i]) for i, name in enumerate(geo.names)}
+    assert of["france"] == of["germany"] == 1.0
+    assert of["japan"] == 1.0  # its facts are the members' kind of facts
+    assert of["tokyo"] == of["yen"] == of["rhine"] == 0.0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 2), st.integers(0, 7)), max_size=30),
+       st.lists(st.booleans(), min_size=8, max_size=8))
+def test_kind_by_sides_is_one_for_members_and_within_zero_and_one(edges: list, flags: list[bool]) -> None:
+    snap = GraphSnapshot(np.array(edges, dtype=np.int64).reshape(-1, 3), 8, 3)
+    members = np.array(flags, dtype=bool)
+    kind = kind_by_sides(snap, members)
+    assert kind.shape == (8,) and (kind >= 0).all() and (kind <= 1).all()
+    assert (kind[members] == 1.0).all()
+    isolated = np.bincount(snap.edges[:, [0, 2]].ravel(), minlength=8) == 0
+    assert (kind[isolated & ~members] == 0).all()  # no facts: nothing says its kind

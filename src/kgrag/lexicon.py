@@ -41,6 +41,8 @@ SYNONYM, NEAR = 1.0, 0.5
 # "language" and a "person" may be an "actor", and those readings named wrong relations on
 # MetaQA (1-hop 0.916 -> 0.892 with them, benchmarks/auto.py) for no gain on the dev KGs
 NEAR_POINTERS = frozenset(["+", "&", "^", "\\", "="])
+# letters of a compound's first word at least ("song" + "writer"; three-letter heads are mostly names: "Hus")
+COMPOUND_HEAD = 4
 # endings WordNet's morphology ("morphy") strips to find a word's base form, per part of speech
 _DETACH = {
     "noun": (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"), ("men", "man"),
@@ -185,6 +187,41 @@ class Lexicon:
         toward = self._toward(self.related(word, QUESTION_SENSES), name_word)
         back = self._toward(self.related(name_word, NAME_SENSES), word)  # only a shared synset counts
         return max(toward, back if back >= SYNONYM else 0.0)
+
+    def family(self, word: str) -> frozenset[str]:
+        """The word's base forms and every word derivationally linked to one of them, in any sense
+        (morphology, not meaning: "played" → play, player, playing, ...). Empty when WordNet does not
+        know the word (memoised)."""
+        return self._family(word.lower())
+
+    @lru_cache(maxsize=65536)  # noqa: B019 - the lexicon lives as long as the process
+    def _family(self, word: str) -> frozenset[str]:
+        forms = self.base_forms(word)
+        out = {form.replace("_", " ") for _, form in forms}
+        for pos, form in forms:
+            for offset in self._index[pos][form]:
+                out.update(w for symbol, p, o in self._sense(pos, offset).pointers if symbol == "+"
+                           for w in self._sense(p, o).words)
+        return frozenset(out)
+
+    def same_family(self, a: str, b: str) -> bool | None:
+        """Whether two words are forms of one word or derived from one another ("directed" /
+        "director", "children" / "child", "screenwriter" / "written" through its tail "writer");
+        None when WordNet does not know one of them (it cannot tell). A spelling prefix is no
+        such evidence: "partner" does not come from "part", nor "husband" from "band"."""
+        fa, fb = self.family(a), self.family(b)
+        if not fa or not fb:
+            return None
+        if fa & {form.replace("_", " ") for _, form in self.base_forms(b)} or \
+                fb & {form.replace("_", " ") for _, form in self.base_forms(a)}:
+            return True
+        for whole, other in ((a, b), (b, a)):  # a compound whose last word is of the other's family
+            for i in range(COMPOUND_HEAD, len(whole) - COMPOUND_HEAD + 1):
+                head, tail = whole[:i], whole[i:]
+                if any(form == head for _, form in self.base_forms(head)) and self.family(tail) and \
+                        self.family(tail) & {form.replace("_", " ") for _, form in self.base_forms(other)}:
+                    return True
+        return False
 
     def _toward(self, related: dict[str, float], word: str) -> float:
         forms = [word, *(form.replace("_", " ") for _, form in self.base_forms(word))]

@@ -19,11 +19,13 @@ from pathlib import Path
 import numpy as np
 
 from .linking.embedder import Embedder, cached_embeddings
+from .relation_names import RelationVocabulary
 from .store.layout import RELATION_SIDES_TAG
 from .store.snapshot import GraphSnapshot
 from .text import without_disambiguator
 
-__all__ = ["SAMPLES_PER_SIDE", "relation_side_matrix", "relation_side_texts", "side_of"]
+__all__ = ["SAMPLES_PER_SIDE", "kind_by_sides", "relation_side_matrix", "relation_side_texts", "side_members",
+           "side_of"]
 
 SAMPLES_PER_SIDE = 8  # entities named per side: enough to say their kind, few enough to stay one kind
 
@@ -78,3 +80,42 @@ def relation_side_matrix(cache: Path, embedder: Embedder, snap: GraphSnapshot, n
     return np.asarray(cached_embeddings(cache, RELATION_SIDES_TAG, embedder,
                                         lambda: relation_side_texts(snap, names, words), rows=2 * len(words)),
                       dtype=np.float32)
+
+
+def kind_by_sides(snap: GraphSnapshot, members: np.ndarray) -> np.ndarray:
+    """Per entity, how much it is of the kind of ``members`` (a boolean mask over entities), in
+    [0, 1], by the relation sides its facts stand on: a country no river's basin reaches is a
+    country by having a capital, a currency and neighbours as the basin countries do, where a city
+    has other sides. Members are 1; another entity is the mean, over its edges, of the share of
+    members that stand on that edge's side, over the members' own mean (1 at most). Zeros when there
+    are no members. One pass over the edges (a KG rarely has types; these are its own facts)."""
+    n, num_rel = snap.num_nodes, snap.num_relations
+    ids = np.flatnonzero(members)
+    if not len(ids) or not len(snap.edges):
+        return members.astype(np.float32)
+    h, r, t = snap.edges[:, 0], snap.edges[:, 1], snap.edges[:, 2]
+    owner = np.concatenate([h, t])
+    side = np.concatenate([r, r + num_rel])  # `side_of`: subjects, then objects
+    mine = members[owner]
+    pairs = np.unique(owner[mine] * (2 * num_rel) + side[mine])  # each member's distinct sides
+    share = np.bincount(pairs % (2 * num_rel), minlength=2 * num_rel) / len(ids)
+    weight = share[side]
+    degree = np.bincount(owner, minlength=n)
+    typical = np.bincount(owner, weights=weight, minlength=n) / np.maximum(degree, 1)
+    baseline = float(typical[ids].mean())
+    kind = np.clip(typical / baseline, 0.0, 1.0) if baseline > 0 else np.zeros(n)
+    kind[ids] = 1.0
+    return kind.astype(np.float32)
+
+
+def side_members(snap: GraphSnapshot, vocabulary: RelationVocabulary, relation: int, objects: bool) -> np.ndarray:
+    """Per entity, whether it stands on one side of a (canonical) relation: its objects, or its
+    subjects, through every relation stored for it (``r`` and ``r_inverse`` alike). A path that ends
+    on such entities another way has answers of the kind the relation's name says ("country": the
+    countries), by the KG's own facts, where the side descriptions' embeddings only approximate it."""
+    members = np.zeros(snap.num_nodes, dtype=bool)
+    for raw in np.flatnonzero(vocabulary.canonical == relation).tolist():
+        forward = vocabulary.step(raw, "out")[1] == "out"
+        edges = snap.edges[snap.edges[:, 1] == raw]
+        members[edges[:, 2] if forward == objects else edges[:, 0]] = True
+    return members

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
+from kgrag.learn.question_words import asks_category
 from kgrag.learn.zero_shot import ZeroShotPathScorer, ZeroShotWeights, stem, stems_match
 from kgrag.paths import PathCandidate, RelationPath
 from kgrag.relation_names import split_inverse
@@ -152,7 +153,7 @@ def test_a_category_question_asks_for_a_category_like_relation(films: KnowledgeG
     """"what kind of film is X" asks for a value of X that groups many films (a classifier noun
     names no answer side; the KG's own statistics say which relation's values are categories)."""
     scorer = ZeroShotPathScorer(films)
-    assert scorer.asks_category("what kind of film is X") and not scorer.asks_category("who directed X")
+    assert asks_category("what kind of film is X") and not asks_category("who directed X")
     fan_in = {r: np.log1p(sum(rr == r for _, rr, _ in TRIPLES) / len({t for _, rr, t in TRIPLES if rr == r}))
               for r in {r for _, r, _ in TRIPLES}}  # subjects per distinct value, from the triples
     top = max(fan_in.values())
@@ -305,5 +306,51 @@ def test_a_word_no_name_spells_names_the_relation_it_is_a_synonym_of(tmp_path: P
         assert capital.argmax() == kg.relation_ids["capital"]
         plain = ZeroShotPathScorer(kg, ZeroShotWeights(thesaurus=0.0)).word_relation_strength(["border", "capital"])
         np.testing.assert_array_equal(capital, plain[1])  # a spelled word: the thesaurus adds nothing
+    finally:
+        kg.close()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.floats(-3.0, 6.0, allow_nan=False), min_size=1, max_size=6), min_size=1, max_size=4)
+       .filter(lambda rows: len({len(r) for r in rows}) == 1))
+def test_saturated_strengths_stay_under_the_cap_in_their_order(rows: list[list[float]]) -> None:
+    """A word close to several relations past the cap ("dad": father and mother) still names the
+    closest one most strongly; below the cap the strength is the plain clip."""
+    raw = np.array(rows, dtype=np.float64)
+    cap = 0.98
+    out = ZeroShotPathScorer._saturate(raw, cap)
+    assert (out >= 0).all() and (out <= cap).all()
+    below = raw <= cap
+    np.testing.assert_allclose(out[below], np.clip(raw[below], 0.0, cap))
+    for row_raw, row_out in zip(raw, out):
+        if row_raw.max() > cap:
+            assert row_out[int(np.argmax(row_raw))] == cap
+            over = row_raw > cap
+            order = np.argsort(row_raw[over], kind="stable")
+            assert (np.diff(row_out[over][order]) >= 0).all()
+
+
+# people whose country is only reached by their citizenship, beside a relation named "country"
+# that places hold: "which country is X's partner from" asks for countries, not a step "country"
+CITIZENS = [
+    ("Ada Lorn", "spouse", "Bo Teller"), ("Bo Teller", "country of citizenship", "Marovia"),
+    ("Ada Lorn", "country of citizenship", "Kelland"), ("Bo Teller", "employer", "Vek Works"),
+    ("Vek Works", "country", "Ostrava"), ("Cy Dunn", "spouse", "Di Farr"), ("Di Farr", "employer", "Vek Works"),
+    ("Di Farr", "country of citizenship", "Kelland"), ("Port Vel", "country", "Marovia"),
+    ("Lake Ur", "country", "Kelland"), ("Mount Ost", "country", "Ostrava"),
+]
+
+
+def test_a_path_ending_on_the_kind_the_type_word_names_needs_no_step_through_its_relation(tmp_path: Path) -> None:
+    """"which country": the answers of spouse → citizenship are countries by the KG's own facts
+    (entities that are some place's "country"), so that path meets the type word, and its last
+    step is the one the type word asked for: no detour through an employer to reach a "country"
+    step."""
+    kg = _kg(tmp_path, triples=CITIZENS)
+    try:
+        scorer = ZeroShotPathScorer(kg)
+        countries = scorer.named_side(kg.relation_ids["country"])
+        assert {kg.names[i] for i in np.flatnonzero(countries)} == {"Marovia", "Kelland", "Ostrava"}
+        assert _best(kg, "which country is Ada Lorn's partner from") == "spouse>|country of citizenship>"
     finally:
         kg.close()

@@ -94,7 +94,8 @@ class RelationNames:
             s = stem(word)
             row = np.zeros(len(self.stems), dtype=np.float32)
             for r, stems in enumerate(self.stems):
-                hit = [self.idf[t] for t in stems if stems_match(s, t)]
+                hit = [self.idf[t] for w, t in zip(self.words[r], stems)
+                       if stems_match(s, t) and self.akin(word, s, w, t)]
                 if hit:
                     # ties go to the name the word spells most of, and exactly: "employer" names
                     # "employer" before "number of employees"
@@ -103,6 +104,16 @@ class RelationNames:
                     row[r] = max(hit) / max(self.idf[t] for t in stems) - TIE_BREAK * loose
             self._lex[word] = row
         return row
+
+    def akin(self, word: str, word_stem: str, name_word: str, name_stem: str) -> bool:
+        """Whether a question word whose stem matches a name word's (`stems_match`) is a form of
+        it: always for equal stems; for a looser match (one stem a prefix or a compound's tail of
+        the other) unless WordNet knows both words and says neither comes from the other
+        ("partner" does not name "part of", "husband" not "band member"; "screenwriter" still
+        names "written by")."""
+        if word_stem == name_stem or self.lexicon is None or not self.lexicon.available:
+            return True
+        return self.lexicon.same_family(word, name_word) is not False
 
     def thesaurus(self, word: str) -> np.ndarray:
         """Per relation, how closely the word stands in for a word of its name by WordNet

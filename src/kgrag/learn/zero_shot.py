@@ -39,30 +39,22 @@ import numpy as np
 from ..graph import KnowledgeGraph
 from ..lexicon import Lexicon
 from ..paths import PathCandidate, RelationPath
-from ..relation_profiles import side_of
+from ..relation_profiles import kind_by_sides, side_members, side_of
 from ..text import STOPWORDS, tokenize_with_spans
+from .question_words import (
+    CLASSIFIER_NOUNS,
+    DEFINING_WORDS,
+    MASK,
+    NOUN_ASKING,
+    SHARE_WORDS,
+    QuestionReading,
+    asking_word,
+    asks_category,
+    is_relative_clause,
+)
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
 
-__all__ = ["QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
-
-# nouns that ask for a category of the thing named after them ("what kind of film is X"): the
-# answer is a value, not the subjects the type word would otherwise ask for
-CLASSIFIER_NOUNS = frozenset(["kind", "kinds", "type", "types", "sort", "sorts", "category", "categories",
-                              "class", "variety"])
-RELATIVE_WORDS = frozenset(["that", "who", "which", "whom", "whose"])  # "the director that directed X": one phrase
-# "films that share actors with X": X's actors, then their other films: the named relation is followed twice
-SHARE_WORDS = frozenset(["share", "shares", "shared", "sharing", "common"])
-WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how"])
-NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
-# a request that opens with one of these verbs names the answer's kind next, as "which" does
-# ("list the species whose ...", "name the company that ...", "tell me the duration of ...")
-IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention"])
-NOUN_ASKING = NOUN_WH | IMPERATIVES
-# after the answer's noun, a relative word: the clause it opens defines the answer ("what continent
-# is the country ... in" asks for the continent relation, so a copula does not count)
-DEFINING_WORDS = RELATIVE_WORDS
-MASK = "x"  # mask_spans replaces the grounded mention with "X"
-
+__all__ = ["MASK", "QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
 
 
 @dataclass
@@ -88,30 +80,7 @@ class ZeroShotWeights:
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
-@dataclass(frozen=True)
-class QuestionReading:
-    """What the scorer reads from one masked question, once: the beam scores every level's
-    prefixes with it, then the final candidates."""
-
-    demand: np.ndarray  # the phrases' demand, the answer-type word's share apart (`type_demand`)
-    type_row: np.ndarray | None
-    first_step: tuple[int, float] | None
-    asks_category: bool
-    type_demand: tuple[int, float] | None = None  # (relation, strength) the answer-type word names
-    answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
-
-
-def _asking_word(toks: list[str]) -> int | None:
-    """Where the question asks: its first wh-word, or an imperative verb that opens it
-    (after "please" / "can you")."""
-    lead = 0
-    while lead < len(toks) and toks[lead] in ("please", "can", "could", "would", "you"):
-        lead += 1
-    if lead < len(toks) and toks[lead] in IMPERATIVES:
-        return lead
-    return next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
-
-
+KIND_SAMPLE = 64  # a path's answers read for their kind (its first ones: a path's answers are one kind or mixed alike)
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
 
 
@@ -131,6 +100,8 @@ class ZeroShotPathScorer:
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
 
         self._word_vecs: dict[str, np.ndarray] = {}
+        self._named_sides: dict[int, np.ndarray] = {}  # see `named_side`
+        self._kinds: dict[int, np.ndarray] = {}  # see `kind_of`
         self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float, int]] = {}  # see `_path_row`
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
@@ -152,7 +123,7 @@ class ZeroShotPathScorer:
         contrast = sims - sims[:, self.named].mean(axis=1, keepdims=True) - self.w.contrast_offset
         # below a spelled name's strength: a word that spells a name exactly, then loosely, names
         # it before one an embedding merely relates ("country" names "country", not "country for sport")
-        contrast = np.clip(contrast * self.w.contrast, 0.0, 1.0 - 2 * TIE_BREAK)
+        contrast = self._saturate(contrast * self.w.contrast, 1.0 - 2 * TIE_BREAK)
         lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
         if self.w.thesaurus:  # a word that stands in for a name's word, where nothing else names one
             # (only there: a word the names or the encoder already tie to a relation keeps that
@@ -162,6 +133,15 @@ class ZeroShotPathScorer:
                 lex[k] = np.maximum(lex[k], self.names.thesaurus(words[k]) * self.w.thesaurus)
         placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
         return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
+
+    @staticmethod
+    def _saturate(raw: np.ndarray, cap: float) -> np.ndarray:
+        """``raw`` clipped to [0, cap], where the relations a word exceeds the cap for keep their
+        order just under it: "dad" is close to both "father" and "mother", and a plain clip would
+        tie them and leave the choice to the relations' order in the KG."""
+        top = raw.max(axis=1, keepdims=True) if raw.size else raw
+        saturated = cap - TIE_BREAK * np.minimum(top - raw, 1.0)
+        return np.where(raw > cap, saturated, np.clip(raw, 0.0, cap))
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
@@ -183,7 +163,7 @@ class ZeroShotPathScorer:
         if not content:
             return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase
         strength, phrase_of = self._content_strength(toks, content)
-        wh_at = _asking_word(toks)
+        wh_at = asking_word(toks)
         type_row = None
         type_k = None
         defined = False
@@ -228,7 +208,7 @@ class ZeroShotPathScorer:
             if k in phrase_of and phrase_of[k][1] != k:  # a later word of a phrase already counted
                 last = (i, r, s)
                 continue
-            if last is not None and last[1] == r and (i == last[0] + 1 or self._relative(toks, last[0], i)):
+            if last is not None and last[1] == r and (i == last[0] + 1 or is_relative_clause(toks, last[0], i)):
                 # the same phrase, or a noun and the relative clause about it: counts once
                 demand[r] += max(s - last[2], 0.0)
                 s = max(s, last[2])
@@ -267,16 +247,6 @@ class ZeroShotPathScorer:
         fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
         return (fan_in / fan_in.max() if n and fan_in.max() > 0 else fan_in).astype(np.float32)
 
-    @staticmethod
-    def asks_category(masked_question: str) -> bool:
-        """"what kind / type / sort of ..." right after the wh-word: the answer is a category."""
-        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
-        at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
-        if at is None:
-            return False
-        nxt = next((t for t in toks[at + 1:] if t not in STOPWORDS), None)
-        return nxt in CLASSIFIER_NOUNS
-
     def first_step(self, masked_question: str) -> tuple[int, float] | None:
         """The relation named nearest the grounded mention, and how strongly: a relation path
         starts there ("the director of the writer of X" begins with the writer), as English puts a
@@ -297,18 +267,11 @@ class ZeroShotPathScorer:
         r = int(np.argmax(strength[k]))
         return r, float(strength[k, r])
 
-    @staticmethod
-    def _relative(toks: list[str], a: int, b: int) -> bool:
-        """Tokens a and b are a noun and the verb of a relative clause about it ("director that
-        directed", "person who wrote"): only a relative word and auxiliaries lie between."""
-        between = toks[a + 1:b]
-        return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
-
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
         demand, type_row, type_demand, type_phrase = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
-                               bool(self.w.category) and self.asks_category(masked_question), type_demand,
+                               bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase) if type_phrase and type_demand else None)
 
     def answer_kind(self, phrase: str) -> np.ndarray:
@@ -320,6 +283,22 @@ class ZeroShotPathScorer:
         excess = sims - sims.mean()
         best = float(excess.max()) if len(excess) else 0.0
         return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
+
+    def named_side(self, relation: int) -> np.ndarray:
+        """Per entity, whether it stands on the side of ``relation`` its name's noun names
+        (`side_members`): its objects ("country": the countries), its subjects for a name ending in
+        "of" ("subfield of"). Memoised per relation."""
+        if relation not in self._named_sides:
+            self._named_sides[relation] = side_members(self.kg.snapshot, self.vocabulary, relation,
+                                                       objects=not self.names.subject_named[relation])
+        return self._named_sides[relation]
+
+    def kind_of(self, relation: int) -> np.ndarray:
+        """Per entity, how much it is of the kind `named_side` names (`kind_by_sides`: a KG's
+        relations hold for only some of the entities of their kind). Memoised per relation."""
+        if relation not in self._kinds:
+            self._kinds[relation] = kind_by_sides(self.kg.snapshot, self.named_side(relation))
+        return self._kinds[relation]
 
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -359,6 +338,13 @@ class ZeroShotPathScorer:
         demand, type_row = reading.demand, reading.type_row
         counts, last_rel, forward, hops, side = self._path_arrays(candidates)
         kind = reading.answer_kind[side] if reading.answer_kind is not None else np.zeros(len(side), np.float32)
+        # a noun that names a relation asks for a kind ("which countries"): the KG's facts say which answers are
+        # (for a path that reaches them another way: one through the relation follows it as it goes)
+        noun_kind = reading.type_demand if reading.answer_kind is not None else None
+        if noun_kind is not None:
+            of_kind = self.kind_of(noun_kind[0])
+            facts = [of_kind[c.answers[:KIND_SAMPLE]].mean() if len(c.answers) else 0.0 for c in candidates]
+            kind = np.maximum(kind, np.where(counts[:, noun_kind[0]] > 0, 0.0, facts))
         wanted = np.broadcast_to(demand, counts.shape)
         if reading.type_demand is not None:
             # the relation the type word names ("which countries", "basin countries") is asked for
@@ -370,6 +356,10 @@ class ZeroShotPathScorer:
         if reading.type_demand is not None:  # ... and one that ends on that kind meets the type word
             matched += reading.type_demand[1] * np.where(counts[:, reading.type_demand[0]] > 0, 0.0, kind)
         extra = np.clip(counts - wanted, 0.0, None).sum(axis=1)
+        if noun_kind is not None:  # ... by its last step, which the type noun thus asked for
+            at = np.arange(len(candidates))
+            unasked_last = np.clip(counts[at, last_rel] - wanted[at, last_rel], 0.0, None)
+            extra -= np.where(counts[:, noun_kind[0]] > 0, 0.0, np.minimum(noun_kind[1] * kind, unasked_last))
         missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
         score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops
         if type_row is not None:

@@ -1,0 +1,74 @@
+"""The words the zero-shot scorer reads a question by (`kgrag.learn.zero_shot`): wh-words and
+imperatives that ask, relative words that define, words that share a relation, classifier nouns;
+and `QuestionReading`, what it reads from one question. Generic English, no dataset's words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..text import STOPWORDS, tokenize_with_spans
+
+__all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
+           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category",
+           "is_relative_clause"]
+
+# nouns that ask for a category of the thing named after them ("what kind of film is X"): the
+# answer is a value, not the subjects the type word would otherwise ask for
+CLASSIFIER_NOUNS = frozenset(["kind", "kinds", "type", "types", "sort", "sorts", "category", "categories",
+                              "class", "variety"])
+RELATIVE_WORDS = frozenset(["that", "who", "which", "whom", "whose"])  # "the director that directed X": one phrase
+# "films that share actors with X": X's actors, then their other films: the named relation is followed twice
+SHARE_WORDS = frozenset(["share", "shares", "shared", "sharing", "common"])
+WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", "how"])
+NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
+# a request that opens with one of these verbs names the answer's kind next, as "which" does
+# ("list the species whose ...", "name the company that ...", "tell me the duration of ...")
+IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention"])
+NOUN_ASKING = NOUN_WH | IMPERATIVES
+# after the answer's noun, a relative word: the clause it opens defines the answer ("what continent
+# is the country ... in" asks for the continent relation, so a copula does not count)
+DEFINING_WORDS = RELATIVE_WORDS
+MASK = "x"  # mask_spans replaces the grounded mention with "X"
+
+
+@dataclass(frozen=True)
+class QuestionReading:
+    """What the scorer reads from one masked question, once: the beam scores every level's
+    prefixes with it, then the final candidates."""
+
+    demand: np.ndarray  # the phrases' demand, the answer-type word's share apart (`type_demand`)
+    type_row: np.ndarray | None
+    first_step: tuple[int, float] | None
+    asks_category: bool
+    type_demand: tuple[int, float] | None = None  # (relation, strength) the answer-type word names
+    answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
+
+
+def asking_word(toks: list[str]) -> int | None:
+    """Where the question asks: its first wh-word, or an imperative verb that opens it
+    (after "please" / "can you")."""
+    lead = 0
+    while lead < len(toks) and toks[lead] in ("please", "can", "could", "would", "you"):
+        lead += 1
+    if lead < len(toks) and toks[lead] in IMPERATIVES:
+        return lead
+    return next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+
+
+def asks_category(masked_question: str) -> bool:
+    """"what kind / type / sort of ..." right after the wh-word: the answer is a category."""
+    toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
+    at = next((i for i, t in enumerate(toks) if t in WH_WORDS), None)
+    if at is None:
+        return False
+    nxt = next((t for t in toks[at + 1:] if t not in STOPWORDS), None)
+    return nxt in CLASSIFIER_NOUNS
+
+
+def is_relative_clause(toks: list[str], a: int, b: int) -> bool:
+    """Tokens a and b are a noun and the verb of a relative clause about it ("director that
+    directed", "person who wrote"): only a relative word and auxiliaries lie between."""
+    between = toks[a + 1:b]
+    return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
