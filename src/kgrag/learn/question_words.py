@@ -44,6 +44,7 @@ class QuestionReading:
     asks_category: bool
     type_demand: tuple[int, float] | None = None  # (relation, strength) the answer-type word names
     answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
+    defined: bool = False  # a relative clause naming relations defines the type word ("the ships whose ...")
 
 
 def asking_word(toks: list[str]) -> int | None:

@@ -146,22 +146,23 @@ class ZeroShotPathScorer:
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
         strengths (None when the question has no wh-word followed by a content word)."""
-        demand, type_row, type_demand, _ = self._demand_parts(masked_question)
+        demand, type_row, type_demand, _, _ = self._demand_parts(masked_question)
         if type_demand is not None:
             demand = demand.copy()
             demand[type_demand[0]] = type_demand[1]
         return demand, type_row
 
     def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
-                                                           str | None]:
+                                                           str | None, bool]:
         """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
-        the type word names when no other phrase does (and how strongly), and the type phrase."""
+        the type word names when no other phrase does (and how strongly), the type phrase, and
+        whether a relative clause that names relations defines the type word."""
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
         n_rel = len(self.rel_stems)
         type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False
         strength, phrase_of = self._content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
@@ -185,7 +186,7 @@ class ZeroShotPathScorer:
                 # "the organization that is the military branch of X", "the films whose
                 # storyboard artist is X": the clause defines the answer; its kind noun is no step
                 follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
-                defined = bool(follows) and follows[0] in DEFINING_WORDS
+                defined = bool(follows) and follows[0] in DEFINING_WORDS and toks[wh_at] in NOUN_ASKING
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
                 if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
@@ -219,7 +220,7 @@ class ZeroShotPathScorer:
             last = (i, r, s)
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
-        return demand, type_row, type_demand, type_phrase
+        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any())
 
     def _content_strength(self, toks: list[str], content: list[tuple[int, str]]
                           ) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
@@ -269,10 +270,10 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row, type_demand, type_phrase = self._demand_parts(masked_question)
+        demand, type_row, type_demand, type_phrase, defined = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
-                               self.answer_kind(type_phrase) if type_phrase and type_demand else None)
+                               self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined)
 
     def answer_kind(self, phrase: str) -> np.ndarray:
         """Per relation side, how well its entities fit the answer-type phrase ("countries",
@@ -370,7 +371,10 @@ class ZeroShotPathScorer:
             subject = w.subject_type * (1.0 - named) if demand.any() or reading.type_demand else 0.0
             # a name "N of" ("subfield of", "member of") holds between a subject that is an N
             # and its object: "the subfields of X" follow it backward
-            agree = np.where((forward > 0) != self.names.subject_named[last_rel], type_row[last_rel], subject)
+            # a noun a relative clause defines names no last step of its own ("list the ships whose ...":
+            # no step on to "sister ship"), only one the clause asks for
+            named_last = type_row[last_rel] * (demand[last_rel] > 0) if reading.defined else type_row[last_rel]
+            agree = np.where((forward > 0) != self.names.subject_named[last_rel], named_last, subject)
             if reading.type_demand is not None:
                 agree = np.maximum(agree, kind)  # the type word fits the answer's side by kind
             score += w.answer_type * agree
