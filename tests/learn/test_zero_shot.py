@@ -354,3 +354,24 @@ def test_a_path_ending_on_the_kind_the_type_word_names_needs_no_step_through_its
         assert _best(kg, "which country is Ada Lorn's partner from") == "spouse>|country of citizenship>"
     finally:
         kg.close()
+
+
+SHIPS = [("Sea Lark", "country of registry", "Marovia"), ("Sea Lark", "sister ship", "Sea Wren"),
+         ("Sea Wren", "country of registry", "Kelland"), ("Bo Teller", "country of citizenship", "Marovia"),
+         ("Sea Wren", "sister ship", "Sea Lark"), ("Old Gull", "country of registry", "Marovia")]
+
+
+def test_a_noun_its_relative_clause_defines_names_no_last_step(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """"list the ships whose ...": "ships" names ``sister ship``, but the clause says which ships,
+    so the path ends where the clause does, with no step on to a sister ship (it did when the
+    noun's name counted as the path's last step)."""
+    kg = _kg(tmp_path, triples=SHIPS)
+    question = "list the ships whose country of registry is the country of citizenship of Bo Teller"
+    try:
+        assert _best(kg, question) == "country of citizenship>|country of registry<"
+        read = ZeroShotPathScorer._demand_parts
+        monkeypatch.setattr(ZeroShotPathScorer, "_demand_parts", lambda self, q: (*read(self, q)[:4], False))
+        assert _best(kg, question).endswith("|sister ship>")  # what the noun's name pulled in
+    finally:
+        kg.close()
