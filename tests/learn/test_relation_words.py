@@ -140,9 +140,10 @@ def test_a_spelling_prefix_names_a_relation_only_where_wordnet_finds_the_words_r
     lexicon = Lexicon.load()
     if not lexicon.available:
         pytest.skip("no WordNet database installed")
-    labels = ["part of", "band member", "written by", "director"]
+    labels = ["part of", "band member", "written by", "director", "nationality"]
     names = RelationNames(labels, np.ones(len(labels), dtype=bool), lexicon)
     assert not names.lexical("partner").any() and not names.lexical("husband").any()
+    assert names.lexical("nation").argmax() == 4  # "nation" plus endings, where WordNet has no link
     assert names.lexical("parts").argmax() == 0 and names.lexical("bands").argmax() == 1
     assert names.lexical("screenwriter").argmax() == 2 and names.lexical("directed").argmax() == 3
     letters_only = RelationNames(labels, np.ones(len(labels), dtype=bool))

@@ -9,6 +9,7 @@ asks for mountains; a "mountain hut" is a hut). Nothing here knows a dataset.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from functools import cached_property
 
@@ -60,6 +61,26 @@ IRREGULAR_PARTICIPLES = frozenset(["born", "built", "bought", "brought", "chosen
                                    "thought", "told", "won", "worn", "written"])
 
 
+# derivational and inflectional endings, any run of them ("nation" + "al" + "ity"): a word that is
+# another plus these is a form of it; "partner" is not "part" plus endings
+_ENDINGS = re.compile(r"(?:s|es|ed|d|ing|er|ers|or|ors|al|ally|ity|ities|ion|ions|ist|ists|ism|ment|ments|ness|ship|"
+                      r"hood|ance|ence|ive|ic|ical|ly|ful|less|able|ible|ian|ians|an|ans|ese|ish|y|ies|ty|ize|ise|"
+                      r"ee|ees|ant|ants|ent|ents|age|ure|ery|ary|ory|ate|ated|ation|ations)+")
+
+
+def _suffixed(word: str, base: str) -> bool:
+    """``word`` is ``base`` with English endings only (or ``base`` itself), allowing a doubled last
+    consonant ("starred") and a dropped final "e" or "y" ("writer" for "write")."""
+    for stem_ in {base, base[:-1] if base.endswith(("e", "y")) and len(base) > 3 else base}:
+        if word.startswith(stem_):
+            rest = word[len(stem_):]
+            if rest[:1] == stem_[-1:] and rest[:1] not in "aeiou":
+                rest = rest[1:]
+            if not rest or _ENDINGS.fullmatch(rest):
+                return True
+    return False
+
+
 def _participle(word: str) -> bool:
     """A past participle by its form: irregular, or "-ed" ("used", "located"; not "seed", "speed")."""
     return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and not word.endswith("eed") and len(word) >= 4)
@@ -107,11 +128,15 @@ class RelationNames:
 
     def akin(self, word: str, word_stem: str, name_word: str, name_stem: str) -> bool:
         """Whether a question word whose stem matches a name word's (`stems_match`) is a form of
-        it: always for equal stems; for a looser match (one stem a prefix or a compound's tail of
-        the other) unless WordNet knows both words and says neither comes from the other
+        it: always for equal stems or where both words are the shorter stem plus English endings
+        ("nation" / "nationality"); for a looser match (a prefix with other letters after it, a
+        compound's tail) unless WordNet knows both words and says neither comes from the other
         ("partner" does not name "part of", "husband" not "band member"; "screenwriter" still
         names "written by")."""
         if word_stem == name_stem or self.lexicon is None or not self.lexicon.available:
+            return True
+        base = min(word_stem, name_stem, key=len)  # both words are it plus English suffixes ("nation",
+        if _suffixed(word, base) and _suffixed(name_word, base):  # "nationality"): WordNet may lack the link
             return True
         return self.lexicon.same_family(word, name_word) is not False
 
