@@ -349,7 +349,7 @@ def test_a_path_ending_on_the_kind_the_type_word_names_needs_no_step_through_its
     kg = _kg(tmp_path, triples=CITIZENS)
     try:
         scorer = ZeroShotPathScorer(kg)
-        countries = scorer.named_side(kg.relation_ids["country"])
+        countries = scorer.kinds.named_side(kg.relation_ids["country"])
         assert {kg.names[i] for i in np.flatnonzero(countries)} == {"Marovia", "Kelland", "Ostrava"}
         assert _best(kg, "which country is Ada Lorn's partner from") == "spouse>|country of citizenship>"
     finally:

@@ -11,7 +11,7 @@ import numpy as np
 from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
-           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category",
+           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when",
            "is_relative_clause"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
@@ -45,6 +45,7 @@ class QuestionReading:
     type_demand: tuple[int, float] | None = None  # (relation, strength) the answer-type word names
     answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
     defined: bool = False  # a relative clause naming relations defines the type word ("the ships whose ...")
+    asks_when: bool = False  # "when" asks: a date or a year is the answer
 
 
 def asking_word(toks: list[str]) -> int | None:
@@ -73,3 +74,10 @@ def is_relative_clause(toks: list[str], a: int, b: int) -> bool:
     directed", "person who wrote"): only a relative word and auxiliaries lie between."""
     between = toks[a + 1:b]
     return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
+
+
+def asks_when(toks: list[str]) -> bool:
+    """The question asks with "when" ("when did X come out"): a time is the answer. ("where" asks for
+    a place, but what is a place is not in a KG's facts: a sea, a city and an employer all answer one.)"""
+    at = asking_word(toks)
+    return at is not None and toks[at] == "when"

@@ -39,8 +39,9 @@ import numpy as np
 from ..graph import KnowledgeGraph
 from ..lexicon import Lexicon
 from ..paths import PathCandidate, RelationPath
-from ..relation_profiles import kind_by_sides, side_members, side_of
+from ..relation_profiles import side_of
 from ..text import STOPWORDS, tokenize_with_spans
+from .answer_kinds import AnswerKinds
 from .question_words import (
     CLASSIFIER_NOUNS,
     DEFINING_WORDS,
@@ -50,6 +51,7 @@ from .question_words import (
     QuestionReading,
     asking_word,
     asks_category,
+    asks_when,
     is_relative_clause,
 )
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
@@ -77,10 +79,10 @@ class ZeroShotWeights:
     contrast: float = 4.0  # scale of the word-embedding contrast above the offset
     threshold: float = 0.25  # a word names a relation above this strength
     modifier_share: float = 0.5  # an answer-type word that matches a relation's name only in a modifier
+    time: float = 0.5  # "when": the answers are dates or years
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
-KIND_SAMPLE = 64  # a path's answers read for their kind (its first ones: a path's answers are one kind or mixed alike)
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
 
 
@@ -100,8 +102,7 @@ class ZeroShotPathScorer:
         self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
 
         self._word_vecs: dict[str, np.ndarray] = {}
-        self._named_sides: dict[int, np.ndarray] = {}  # see `named_side`
-        self._kinds: dict[int, np.ndarray] = {}  # see `kind_of`
+        self.kinds = AnswerKinds(kg, self.vocabulary, self.names.subject_named)
         self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float, int]] = {}  # see `_path_row`
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
@@ -273,7 +274,8 @@ class ZeroShotPathScorer:
         demand, type_row, type_demand, type_phrase, defined = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
-                               self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined)
+                               self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined,
+                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]))
 
     def answer_kind(self, phrase: str) -> np.ndarray:
         """Per relation side, how well its entities fit the answer-type phrase ("countries",
@@ -284,22 +286,6 @@ class ZeroShotPathScorer:
         excess = sims - sims.mean()
         best = float(excess.max()) if len(excess) else 0.0
         return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
-
-    def named_side(self, relation: int) -> np.ndarray:
-        """Per entity, whether it stands on the side of ``relation`` its name's noun names
-        (`side_members`): its objects ("country": the countries), its subjects for a name ending in
-        "of" ("subfield of"). Memoised per relation."""
-        if relation not in self._named_sides:
-            self._named_sides[relation] = side_members(self.kg.snapshot, self.vocabulary, relation,
-                                                       objects=not self.names.subject_named[relation])
-        return self._named_sides[relation]
-
-    def kind_of(self, relation: int) -> np.ndarray:
-        """Per entity, how much it is of the kind `named_side` names (`kind_by_sides`: a KG's
-        relations hold for only some of the entities of their kind). Memoised per relation."""
-        if relation not in self._kinds:
-            self._kinds[relation] = kind_by_sides(self.kg.snapshot, self.named_side(relation))
-        return self._kinds[relation]
 
     # ---- paths -----------------------------------------------------------------------------------
     def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -343,8 +329,7 @@ class ZeroShotPathScorer:
         # (for a path that reaches them another way: one through the relation follows it as it goes)
         noun_kind = reading.type_demand if reading.answer_kind is not None else None
         if noun_kind is not None:
-            of_kind = self.kind_of(noun_kind[0])
-            facts = [of_kind[c.answers[:KIND_SAMPLE]].mean() if len(c.answers) else 0.0 for c in candidates]
+            facts = self.kinds.share(noun_kind[0], candidates)
             kind = np.maximum(kind, np.where(counts[:, noun_kind[0]] > 0, 0.0, facts))
         wanted = np.broadcast_to(demand, counts.shape)
         if reading.type_demand is not None:
@@ -384,6 +369,8 @@ class ZeroShotPathScorer:
             score += w.first_step * first[1] * (starts == first[0])
         if reading.asks_category:
             score += w.category * forward * self.category[last_rel]
+        if reading.asks_when and w.time:
+            score += w.time * self.kinds.time_fit(candidates)
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
         score -= w.answer_size * np.log1p(sizes)
         if path_vectors is not None:

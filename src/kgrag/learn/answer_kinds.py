@@ -1,0 +1,69 @@
+"""What kind of thing a candidate path's answers are, by the KG's own facts: the zero-shot scorer
+(`kgrag.learn.zero_shot`) asks it whether a path ends on what the question's type noun names
+("which country": entities of the kind a relation named "country" reaches) and on what "when" asks
+for (dates and years). A KG rarely has a type system; its relations' sides and its literal names are
+the evidence.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..graph import KnowledgeGraph
+from ..paths import PathCandidate
+from ..plans.literals import LiteralValues
+from ..relation_names import RelationVocabulary
+from ..relation_profiles import kind_by_sides, side_members
+
+__all__ = ["KIND_SAMPLE", "AnswerKinds"]
+
+KIND_SAMPLE = 64  # a path's answers read for their kind (its first ones: a path's answers are one kind or mixed alike)
+
+
+class AnswerKinds:
+    """Per KG, memoised: which entities are of a relation's named kind, and which names are times."""
+
+    def __init__(self, kg: KnowledgeGraph, vocabulary: RelationVocabulary, subject_named: np.ndarray) -> None:
+        self.kg = kg
+        self.vocabulary = vocabulary
+        self.subject_named = subject_named  # per relation: its name ends in "of" and names its subjects
+        self._named_sides: dict[int, np.ndarray] = {}
+        self._kinds: dict[int, np.ndarray] = {}
+        self._literals: LiteralValues | None = None
+
+    def named_side(self, relation: int) -> np.ndarray:
+        """Per entity, whether it stands on the side of ``relation`` its name's noun names
+        (`side_members`): its objects ("country": the countries), its subjects for a name ending in
+        "of" ("subfield of")."""
+        if relation not in self._named_sides:
+            self._named_sides[relation] = side_members(self.kg.snapshot, self.vocabulary, relation,
+                                                       objects=not self.subject_named[relation])
+        return self._named_sides[relation]
+
+    def kind_of(self, relation: int) -> np.ndarray:
+        """Per entity, how much it is of the kind `named_side` names (`kind_by_sides`: a KG's
+        relations hold for only some of the entities of their kind)."""
+        if relation not in self._kinds:
+            self._kinds[relation] = kind_by_sides(self.kg.snapshot, self.named_side(relation))
+        return self._kinds[relation]
+
+    def share(self, relation: int, candidates: list[PathCandidate]) -> np.ndarray:
+        """Per candidate, how much its answers are of the kind ``relation``'s name names (mean `kind_of`)."""
+        kind = self.kind_of(relation)
+        return np.array([kind[c.answers[:KIND_SAMPLE]].mean() if len(c.answers) else 0.0 for c in candidates],
+                        dtype=np.float32)
+
+    def time_fit(self, candidates: list[PathCandidate]) -> np.ndarray:
+        """Per candidate, the share of its answers named by a date or a whole number that could be a
+        year (`LiteralValues`): what "when" asks for, by the answers' own names."""
+        if self._literals is None:
+            self._literals = LiteralValues(self.kg.names)
+        out = np.zeros(len(candidates), dtype=np.float32)
+        for k, c in enumerate(candidates):
+            ids = c.answers[:KIND_SAMPLE]
+            if len(ids):
+                dates, _ = self._literals.keys(ids, "date")
+                numbers, keys = self._literals.keys(ids, "number")
+                years = numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000)
+                out[k] = float((dates | years).mean())
+        return out
