@@ -375,3 +375,27 @@ def test_a_noun_its_relative_clause_defines_names_no_last_step(tmp_path: Path, m
         assert _best(kg, question).endswith("|sister ship>")  # what the noun's name pulled in
     finally:
         kg.close()
+
+
+# three relations share the word "plays"; "country" is in two names, so "play" alone names
+# ``plays_for_country`` most (its other word is the less distinctive)
+FOOTBALL = [("ana_ruiz", "plays_in_club", "fc_porto"), ("ana_ruiz", "plays_for_country", "spain"),
+            ("ana_ruiz", "plays_position", "goalkeeper"), ("fc_porto", "is_in_country", "portugal"),
+            ("ben_kole", "plays_in_club", "ajax"), ("ben_kole", "plays_for_country", "portugal"),
+            ("ben_kole", "plays_position", "defender"), ("ajax", "is_in_country", "netherlands"),
+            ("cai_lund", "plays_in_club", "fc_porto"), ("cai_lund", "plays_for_country", "netherlands")]
+
+
+@pytest.mark.parametrize(("question", "path"), [("which club does ana_ruiz play for", "plays_in_club>"),
+                                                ("what position does ana_ruiz play", "plays_position>"),
+                                                ("ana_ruiz plays in which club", "plays_in_club>")])
+def test_a_word_several_names_share_names_the_one_the_other_words_name(tmp_path: Path, question: str,
+                                                                       path: str) -> None:
+    """"play" names all three "plays ..." relations, and "plays for country" most by itself; with
+    "club" or "position" elsewhere in the question, it names the relation those words complete
+    (it took a detour through the country's clubs before)."""
+    kg = _kg(tmp_path, triples=FOOTBALL)
+    try:
+        assert _best(kg, question) == path
+    finally:
+        kg.close()

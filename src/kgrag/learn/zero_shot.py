@@ -80,6 +80,7 @@ class ZeroShotWeights:
     threshold: float = 0.25  # a word names a relation above this strength
     modifier_share: float = 0.5  # an answer-type word that matches a relation's name only in a modifier
     time: float = 0.5  # "when": the answers are dates or years
+    shared_word: float = 0.25  # a word names relations within this of its strongest alike (`_named_by`)
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
@@ -198,7 +199,7 @@ class ZeroShotPathScorer:
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
         type_rel = None
         for k, (i, _) in enumerate(content):
-            r = int(np.argmax(strength[k]))
+            r = self._named_by(strength, k)
             s = float(strength[k, r])
             if s < self.w.threshold:
                 last = None
@@ -222,6 +223,19 @@ class ZeroShotPathScorer:
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
         return demand, type_row, type_demand, type_phrase, defined and bool(demand.any())
+
+    def _named_by(self, strength: np.ndarray, k: int) -> int:
+        """The relation content word k names: its strongest, or, when it names none fully, among the
+        ones it names almost as strongly (a word several names share: "play" in "plays in club" and
+        "plays for country"), the one the question's other words name ("which club does X play for")."""
+        row = strength[k]
+        close = np.flatnonzero(row >= row.max() - self.w.shared_word)
+        if len(close) < 2 or row.max() >= 1.0 - 3 * TIE_BREAK:  # a word that spells a name, or that the
+            # encoder ties to one past its cap, names that one
+            return int(np.argmax(row))
+        others = np.delete(strength, k, axis=0)[:, close]
+        support = np.where(others >= self.w.threshold, others, 0.0).sum(axis=0)  # words that name them
+        return int(close[np.argmax(support)]) if support.max() > 0 else int(np.argmax(row))
 
     def _content_strength(self, toks: list[str], content: list[tuple[int, str]]
                           ) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
@@ -266,7 +280,7 @@ class ZeroShotPathScorer:
         if not named:
             return None
         k = min(named)[1]
-        r = int(np.argmax(strength[k]))
+        r = self._named_by(strength, k)
         return r, float(strength[k, r])
 
     def _read(self, masked_question: str) -> QuestionReading:
