@@ -221,13 +221,16 @@ def test_path_arrays_equal_their_definition_whatever_was_memoised(films: Knowled
     paths = [RelationPath(tuple(steps), bridge and len(steps) == 2) for steps, bridge in raw]
     for seen in (paths[::2], paths):
         cands = [PathCandidate(0, p, np.zeros(0, dtype=np.int64)) for p in seen]
-        counts, last_rel, forward, hops, side = scorer._path_arrays(cands)
-        assert counts.shape == (len(seen), len(films.relations)) and counts.dtype == np.float32
+        counts, backward, last_rel, forward, hops, side = scorer.rows.arrays(cands)
+        assert counts.shape == backward.shape == (len(seen), len(films.relations)) and counts.dtype == np.float32
         for i, p in enumerate(seen):
             expected = np.zeros(len(films.relations), dtype=np.float32)
-            for r, _ in p.steps:
+            back = np.zeros(len(films.relations), dtype=np.float32)
+            for r, d in p.steps:
                 expected[r] += 1
+                back[r] += d == "in"
             np.testing.assert_array_equal(counts[i], expected)
+            np.testing.assert_array_equal(backward[i], back)
             r, d = p.steps[p.answer_var - 1]
             assert (last_rel[i], forward[i], hops[i]) == (r, float(d == "out"), float(p.hops))
             assert side[i] == (r + len(films.relations) if d == "out" else r)
@@ -371,7 +374,8 @@ def test_a_noun_its_relative_clause_defines_names_no_last_step(tmp_path: Path, m
     try:
         assert _best(kg, question) == "country of citizenship>|country of registry<"
         read = ZeroShotPathScorer._demand_parts
-        monkeypatch.setattr(ZeroShotPathScorer, "_demand_parts", lambda self, q: (*read(self, q)[:4], False))
+        undefined = lambda self, q: (*read(self, q)[:4], False, read(self, q)[5])  # noqa: E731
+        monkeypatch.setattr(ZeroShotPathScorer, "_demand_parts", undefined)
         assert _best(kg, question).endswith("|sister ship>")  # what the noun's name pulled in
     finally:
         kg.close()
@@ -397,5 +401,37 @@ def test_a_word_several_names_share_names_the_one_the_other_words_name(tmp_path:
     kg = _kg(tmp_path, triples=FOOTBALL)
     try:
         assert _best(kg, question) == path
+    finally:
+        kg.close()
+
+
+FAMILY = [("ann_lee", "spouse", "bo_lee"), ("bo_lee", "spouse", "ann_lee"), ("carl_lee", "parents", "ann_lee"),
+          ("carl_lee", "parents", "bo_lee"), ("ann_lee", "parents", "dora_fay"), ("bo_lee", "parents", "ed_lee"),
+          ("ed_lee", "nationality", "france"), ("carl_lee", "nationality", "italy"),
+          ("carl_lee", "member of", "lee_band")]
+
+
+def test_a_step_against_the_way_its_nouns_words_say_costs(tmp_path: Path) -> None:
+    """"the parents of X": X's parents, ``parents`` walked forward; walking it backward (X's
+    children, people too) costs `direction` for that step; out and back through a relation is
+    either way ("the same actor of X")."""
+    kg = _kg(tmp_path, triples=FAMILY)
+    try:
+        scorer = ZeroShotPathScorer(kg)
+        parents, spouse = kg.relation_ids["parents"], kg.relation_ids["spouse"]
+        reading = scorer.read("who are the parents of the spouse of X")
+        assert reading.direction is not None and reading.direction[parents] == 1 and reading.direction[spouse] == 1
+        people = np.array([list(kg.names).index("carl_lee")], dtype=np.int64)
+        paths = [((spouse, "out"), (parents, "out")), ((spouse, "out"), (parents, "in")),
+                 ((spouse, "out"), (parents, "out"), (parents, "in"))]
+        cands = [PathCandidate(0, RelationPath(p), people) for p in paths]
+        vectors = np.zeros((3, kg.embedder.dim), dtype=np.float32)
+        question = np.zeros(kg.embedder.dim, dtype=np.float32)
+        plain = ZeroShotPathScorer(kg, ZeroShotWeights(direction=0.0))
+        gap = scorer.score("who are the parents of the spouse of X", question, cands, vectors) - \
+            plain.score("who are the parents of the spouse of X", question, cands, vectors)
+        np.testing.assert_allclose(gap, [0.0, -scorer.w.direction, 0.0], atol=1e-6)
+        members = scorer.read("who are the members of X")  # "member of" holds from a member: backward
+        assert members.direction is not None and members.direction[kg.relation_ids["member of"]] == -1
     finally:
         kg.close()

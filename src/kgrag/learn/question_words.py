@@ -11,7 +11,7 @@ import numpy as np
 from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
-           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when",
+           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when", "direction_cue",
            "is_relative_clause"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
@@ -46,6 +46,7 @@ class QuestionReading:
     answer_kind: np.ndarray | None = None  # per relation side (`side_of`), how well its entities fit the answer type
     defined: bool = False  # a relative clause naming relations defines the type word ("the ships whose ...")
     asks_when: bool = False  # "when" asks: a date or a year is the answer
+    direction: np.ndarray | None = None  # per relation, +1 / -1: its steps go forward / backward (`direction_cue`)
 
 
 def asking_word(toks: list[str]) -> int | None:
@@ -81,3 +82,17 @@ def asks_when(toks: list[str]) -> bool:
     a place, but what is a place is not in a KG's facts: a sea, a city and an employer all answer one.)"""
     at = asking_word(toks)
     return at is not None and toks[at] == "when"
+
+
+def direction_cue(toks: list[str], first: int, last: int, mask_at: int | None) -> int:
+    """Which way the relation a noun (tokens ``first``..``last``) names is walked toward it: +1 when
+    the noun is what the mention has ("the parents of X", "X's parents": X's relation to it), -1
+    when the mention is what the noun's owner has ("the ships whose country of registry is X"), 0
+    when the words say neither."""
+    if mask_at is None:
+        return 0
+    before = toks[first - 1] if first > 0 else None
+    after = toks[last + 1] if last + 1 < len(toks) else None
+    if (after == "of" and mask_at > last) or (before == "s" and mask_at < first):
+        return 1
+    return -1 if before == "whose" and mask_at > last else 0

@@ -38,10 +38,10 @@ import numpy as np
 
 from ..graph import KnowledgeGraph
 from ..lexicon import Lexicon
-from ..paths import PathCandidate, RelationPath
-from ..relation_profiles import side_of
+from ..paths import PathCandidate
 from ..text import STOPWORDS, tokenize_with_spans
 from .answer_kinds import AnswerKinds
+from .path_rows import PathRows
 from .question_words import (
     CLASSIFIER_NOUNS,
     DEFINING_WORDS,
@@ -52,6 +52,7 @@ from .question_words import (
     asking_word,
     asks_category,
     asks_when,
+    direction_cue,
     is_relative_clause,
 )
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
@@ -80,6 +81,7 @@ class ZeroShotWeights:
     threshold: float = 0.25  # a word names a relation above this strength
     modifier_share: float = 0.5  # an answer-type word that matches a relation's name only in a modifier
     time: float = 0.5  # "when": the answers are dates or years
+    direction: float = 0.3  # per step against the way its noun's words say it goes (`direction_cue`)
     shared_word: float = 0.25  # a word names relations within this of its strongest alike (`_named_by`)
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
@@ -104,7 +106,7 @@ class ZeroShotPathScorer:
 
         self._word_vecs: dict[str, np.ndarray] = {}
         self.kinds = AnswerKinds(kg, self.vocabulary, self.names.subject_named)
-        self._path_rows: dict[RelationPath, tuple[np.ndarray, int, float, float, int]] = {}  # see `_path_row`
+        self.rows = PathRows(self.vocabulary)  # what the score reads of each candidate's steps, memoised
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
@@ -148,23 +150,24 @@ class ZeroShotPathScorer:
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
         strengths (None when the question has no wh-word followed by a content word)."""
-        demand, type_row, type_demand, _, _ = self._demand_parts(masked_question)
+        demand, type_row, type_demand, *_ = self._demand_parts(masked_question)
         if type_demand is not None:
             demand = demand.copy()
             demand[type_demand[0]] = type_demand[1]
         return demand, type_row
 
     def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
-                                                           str | None, bool]:
+                                                           str | None, bool, np.ndarray | None]:
         """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
         the type word names when no other phrase does (and how strongly), the type phrase, and
-        whether a relative clause that names relations defines the type word."""
+        whether a relative clause that names relations defines the type word, and the direction
+        each named relation's steps take (`direction_cue`)."""
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
         n_rel = len(self.rel_stems)
         type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, None
         strength, phrase_of = self._content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
@@ -198,12 +201,18 @@ class ZeroShotPathScorer:
         demand = np.zeros(n_rel, dtype=np.float32)
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
         type_rel = None
+        cues = np.zeros(n_rel, dtype=np.float32)
+        mask_at = toks.index(MASK) if MASK in toks else None
         for k, (i, _) in enumerate(content):
             r = self._named_by(strength, k)
             s = float(strength[k, r])
             if s < self.w.threshold:
                 last = None
                 continue
+            if k not in phrase_of or phrase_of[k][1] == k:  # a word, or a phrase's first word
+                end = max([content[j][0] for j, (_, a) in phrase_of.items() if a == k] or [i])
+                shared = any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content))
+                cues[r] += 0.0 if shared else direction_cue(toks, i, end, mask_at)
             if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
                 type_rel = (r, s)
                 last = (i, r, s)
@@ -222,7 +231,8 @@ class ZeroShotPathScorer:
             last = (i, r, s)
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
-        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any())
+        direction = np.sign(cues) * np.where(self.names.subject_named, -1.0, 1.0)  # "the members of X": backward
+        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), direction
 
     def _named_by(self, strength: np.ndarray, k: int) -> int:
         """The relation content word k names: its strongest, or, when it names none fully, among the
@@ -277,6 +287,8 @@ class ZeroShotPathScorer:
             return None
         strength, _ = self._content_strength(toks, content)
         named = [(abs(i - at), k) for k, (i, _) in enumerate(content) if strength[k].max() >= self.w.threshold]
+        if at + 1 < len(toks) and toks[at + 1] == "s":  # "the couple of X's child": X's child comes first
+            named = [(d, k) for d, k in named if content[k][0] > at] or named
         if not named:
             return None
         k = min(named)[1]
@@ -285,11 +297,11 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row, type_demand, type_phrase, defined = self._demand_parts(masked_question)
+        demand, type_row, type_demand, type_phrase, defined, direction = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined,
-                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]))
+                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]), direction)
 
     def answer_kind(self, phrase: str) -> np.ndarray:
         """Per relation side, how well its entities fit the answer-type phrase ("countries",
@@ -301,33 +313,6 @@ class ZeroShotPathScorer:
         best = float(excess.max()) if len(excess) else 0.0
         return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
 
-    # ---- paths -----------------------------------------------------------------------------------
-    def _path_arrays(self, candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                                                     np.ndarray]:
-        """Step counts per canonical relation (paths × relations), terminal canonical relation,
-        terminal direction (1 = forward), hop count and the answer's relation side (`side_of`)."""
-        rows = [self._path_row(c.path) for c in candidates]
-        if not rows:
-            return (np.zeros((0, len(self.rel_stems)), dtype=np.float32), np.empty(0, dtype=np.int64),
-                    np.empty(0, dtype=np.float32), np.empty(0, dtype=np.float32), np.empty(0, dtype=np.int64))
-        counts, last_rel, forward, hops, side = zip(*rows)
-        return (np.stack(counts), np.array(last_rel, dtype=np.int64), np.array(forward, dtype=np.float32),
-                np.array(hops, dtype=np.float32), np.array(side, dtype=np.int64))
-
-    def _path_row(self, path: RelationPath) -> tuple[np.ndarray, int, float, float, int]:
-        """One path's row of `_path_arrays`, memoised: a question's candidates are mostly paths
-        scored before."""
-        row = self._path_rows.get(path)
-        if row is None:
-            counts = np.zeros(len(self.rel_stems), dtype=np.float32)
-            for r, d in path.steps:
-                counts[self.vocabulary.step(r, d)[0]] += 1
-            stored = path.steps[path.answer_var - 1]  # a bridge's answer is its first step's end
-            r, d = self.vocabulary.step(*stored)
-            row = self._path_rows[path] = (counts, r, 1.0 if d == "out" else 0.0, float(path.hops),
-                                           side_of(*stored, len(self.rel_stems)))
-        return row
-
     def score(self, masked_question: str, question_vector: np.ndarray,
               candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:
         """One score per candidate, higher = better. ``path_vectors`` (unit embeddings of the
@@ -337,7 +322,7 @@ class ZeroShotPathScorer:
         w = self.w
         reading = self.read(masked_question)
         demand, type_row = reading.demand, reading.type_row
-        counts, last_rel, forward, hops, side = self._path_arrays(candidates)
+        counts, backward, last_rel, forward, hops, side = self.rows.arrays(candidates)
         kind = reading.answer_kind[side] if reading.answer_kind is not None else np.zeros(len(side), np.float32)
         # a noun that names a relation asks for a kind ("which countries"): the KG's facts say which answers are
         # (for a path that reaches them another way: one through the relation follows it as it goes)
@@ -383,6 +368,12 @@ class ZeroShotPathScorer:
             score += w.first_step * first[1] * (starts == first[0])
         if reading.asks_category:
             score += w.category * forward * self.category[last_rel]
+        if reading.direction is not None and w.direction and reading.direction.any():
+            # a relation whose steps all go against the way its noun's words say (out and back is both)
+            forward_steps = counts - backward
+            wrong = ((backward > 0) & (forward_steps == 0) & (reading.direction > 0)) | \
+                ((forward_steps > 0) & (backward == 0) & (reading.direction < 0))
+            score -= w.direction * wrong.sum(axis=1)
         if reading.asks_when and w.time:
             score += w.time * self.kinds.time_fit(candidates)
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
