@@ -134,16 +134,18 @@ def test_a_wordnet_synonym_names_a_relation_below_its_own_word() -> None:
 def test_a_spelling_prefix_names_a_relation_only_where_wordnet_finds_the_words_related() -> None:
     """"partner" starts with "part" and "husband" ends with "band", yet neither word comes from the
     other: with WordNet they name neither ``part of`` nor ``band member``, while "parts",
-    "screenwriter" and "directed" still name theirs. Without WordNet, letters decide as before."""
+    "screenwriter", "directed" and "mount" (a synonym) still name theirs. Without WordNet, letters
+    decide as before."""
     from kgrag.lexicon import Lexicon
 
     lexicon = Lexicon.load()
     if not lexicon.available:
         pytest.skip("no WordNet database installed")
-    labels = ["part of", "band member", "written by", "director", "nationality"]
+    labels = ["part of", "band member", "written by", "director", "nationality", "mountain range"]
     names = RelationNames(labels, np.ones(len(labels), dtype=bool), lexicon)
     assert not names.lexical("partner").any() and not names.lexical("husband").any()
     assert names.lexical("nation").argmax() == 4  # "nation" plus endings, where WordNet has no link
+    assert names.lexical("mount").argmax() == 5  # one synset with "mountain"
     assert names.lexical("parts").argmax() == 0 and names.lexical("bands").argmax() == 1
     assert names.lexical("screenwriter").argmax() == 2 and names.lexical("directed").argmax() == 3
     letters_only = RelationNames(labels, np.ones(len(labels), dtype=bool))

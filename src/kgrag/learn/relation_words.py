@@ -129,14 +129,17 @@ class RelationNames:
     def akin(self, word: str, word_stem: str, name_word: str, name_stem: str) -> bool:
         """Whether a question word whose stem matches a name word's (`stems_match`) is a form of
         it: always for equal stems or where both words are the shorter stem plus English endings
-        ("nation" / "nationality"); for a looser match (a prefix with other letters after it, a
-        compound's tail) unless WordNet knows both words and says neither comes from the other
+        ("nation" / "nationality") or WordNet puts in one synset ("mount" / "mountain"); for a
+        looser match (a prefix with other letters after it, a compound's tail) unless WordNet
+        knows both words and says neither comes from the other
         ("partner" does not name "part of", "husband" not "band member"; "screenwriter" still
         names "written by")."""
         if word_stem == name_stem or self.lexicon is None or not self.lexicon.available:
             return True
         base = min(word_stem, name_stem, key=len)  # both words are it plus English suffixes ("nation",
         if _suffixed(word, base) and _suffixed(name_word, base):  # "nationality"): WordNet may lack the link
+            return True
+        if self.lexicon.relatedness(word, name_word) >= 1.0:  # one synset ("mount" / "mountain")
             return True
         return self.lexicon.same_family(word, name_word) is not False
 
