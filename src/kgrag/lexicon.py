@@ -197,7 +197,7 @@ class Lexicon:
     @lru_cache(maxsize=65536)  # noqa: B019 - the lexicon lives as long as the process
     def _family(self, word: str) -> frozenset[str]:
         forms = self.base_forms(word)
-        out = {form.replace("_", " ") for _, form in forms}
+        out = set(self._bases(word))
         for pos, form in forms:
             for offset in self._index[pos][form]:
                 out.update(w for symbol, p, o in self._sense(pos, offset).pointers if symbol == "+"
@@ -212,17 +212,19 @@ class Lexicon:
         fa, fb = self.family(a), self.family(b)
         if not fa or not fb:
             return None
-        if fa & {form.replace("_", " ") for _, form in self.base_forms(b)} or \
-                fb & {form.replace("_", " ") for _, form in self.base_forms(a)}:
+        if fa & self._bases(b) or fb & self._bases(a):
             return True
         for whole, other in ((a, b), (b, a)):  # a compound whose last word is of the other's family
             for i in range(COMPOUND_HEAD, len(whole) - COMPOUND_HEAD + 1):
                 head, tail = whole[:i], whole[i:]
-                if any(form == head for _, form in self.base_forms(head)) and self.family(tail) and \
-                        self.family(tail) & {form.replace("_", " ") for _, form in self.base_forms(other)}:
+                if head in self._bases(head) and self.family(tail) & self._bases(other):
                     return True
         return False
 
+    def _bases(self, word: str) -> frozenset[str]:
+        """The word's base forms as words (`base_forms`, underscores as spaces)."""
+        return frozenset(form.replace("_", " ") for _, form in self.base_forms(word))
+
     def _toward(self, related: dict[str, float], word: str) -> float:
-        forms = [word, *(form.replace("_", " ") for _, form in self.base_forms(word))]
+        forms = [word, *self._bases(word)]
         return max((related.get(f, 0.0) for f in forms), default=0.0)

@@ -100,8 +100,7 @@ def kind_by_sides(snap: GraphSnapshot, members: np.ndarray) -> np.ndarray:
     pairs = np.unique(owner[mine] * (2 * num_rel) + side[mine])  # each member's distinct sides
     share = np.bincount(pairs % (2 * num_rel), minlength=2 * num_rel) / len(ids)
     weight = share[side]
-    degree = np.bincount(owner, minlength=n)
-    typical = np.bincount(owner, weights=weight, minlength=n) / np.maximum(degree, 1)
+    typical = np.bincount(owner, weights=weight, minlength=n) / np.maximum(snap.degree(), 1)
     baseline = float(typical[ids].mean())
     kind = np.clip(typical / baseline, 0.0, 1.0) if baseline > 0 else np.zeros(n)
     kind[ids] = 1.0
@@ -116,6 +115,6 @@ def side_members(snap: GraphSnapshot, vocabulary: RelationVocabulary, relation: 
     members = np.zeros(snap.num_nodes, dtype=bool)
     for raw in np.flatnonzero(vocabulary.canonical == relation).tolist():
         forward = vocabulary.step(raw, "out")[1] == "out"
-        edges = snap.edges[snap.edges[:, 1] == raw]
+        edges = snap.relation_edge_lists[raw]
         members[edges[:, 2] if forward == objects else edges[:, 0]] = True
     return members

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kgrag.learn.answer_kinds import AnswerKinds
+from kgrag.learn.answer_kinds import KIND_SAMPLE, AnswerKinds, _mean_per_candidate, _sampled_answers
 from kgrag.learn.zero_shot import ZeroShotPathScorer
 from kgrag.paths import PathCandidate, RelationPath
 from tests.learn.test_zero_shot import _best, _kg
@@ -35,3 +37,16 @@ def test_when_asks_for_dates_and_years_read_from_the_answers_names(tmp_path: Pat
         assert _best(kg, "when did Engines come out") == "producer>"  # what the words alone gave
     finally:
         kg.close()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 9), max_size=80), max_size=6), st.lists(st.floats(0, 1), min_size=10,
+                                                                                   max_size=10))
+def test_answers_read_in_one_pass_average_as_one_by_one(answers: list[list[int]], per_entity: list[float]) -> None:
+    """The candidates' sampled answers, read end to end, give each candidate the mean of its own
+    first `KIND_SAMPLE` (0 for none), whatever the candidates' sizes, empty ones last included."""
+    values = np.array(per_entity)
+    cands = [PathCandidate(0, RelationPath(((0, "out"),)), np.array(a, dtype=np.int64)) for a in answers]
+    ids, bounds = _sampled_answers(cands)
+    expected = [values[a[:KIND_SAMPLE]].mean() if a else 0.0 for a in answers]
+    np.testing.assert_allclose(_mean_per_candidate(values[ids], bounds), expected, rtol=1e-5, atol=1e-6)

@@ -49,21 +49,33 @@ class AnswerKinds:
 
     def share(self, relation: int, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, how much its answers are of the kind ``relation``'s name names (mean `kind_of`)."""
-        kind = self.kind_of(relation)
-        return np.array([kind[c.answers[:KIND_SAMPLE]].mean() if len(c.answers) else 0.0 for c in candidates],
-                        dtype=np.float32)
+        ids, bounds = _sampled_answers(candidates)
+        return _mean_per_candidate(self.kind_of(relation)[ids], bounds)
 
     def time_fit(self, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, the share of its answers named by a date or a whole number that could be a
         year (`LiteralValues`): what "when" asks for, by the answers' own names."""
         if self._literals is None:
             self._literals = LiteralValues(self.kg.names)
-        out = np.zeros(len(candidates), dtype=np.float32)
-        for k, c in enumerate(candidates):
-            ids = c.answers[:KIND_SAMPLE]
-            if len(ids):
-                dates, _ = self._literals.keys(ids, "date")
-                numbers, keys = self._literals.keys(ids, "number")
-                years = numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000)
-                out[k] = float((dates | years).mean())
-        return out
+        ids, bounds = _sampled_answers(candidates)
+        dates, _ = self._literals.keys(ids, "date")
+        numbers, keys = self._literals.keys(ids, "number")
+        years = numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000)
+        return _mean_per_candidate(dates | years, bounds)
+
+
+def _sampled_answers(candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates' first `KIND_SAMPLE` answers, end to end, and where each candidate's begin
+    (one more bound at the end): a question's candidates are read in one pass, not one by one."""
+    parts = [np.asarray(c.answers[:KIND_SAMPLE], dtype=np.int64) for c in candidates]
+    bounds = np.zeros(len(parts) + 1, dtype=np.int64)
+    np.cumsum([len(p) for p in parts], out=bounds[1:])
+    return (np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)), bounds
+
+
+def _mean_per_candidate(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """The mean of ``values`` over each candidate's run (`_sampled_answers`); 0 for none."""
+    running = np.concatenate([[0.0], np.cumsum(values, dtype=np.float64)])
+    sizes = np.diff(bounds)
+    sums = running[bounds[1:]] - running[bounds[:-1]]
+    return np.where(sizes > 0, sums / np.maximum(sizes, 1), 0.0).astype(np.float32)
