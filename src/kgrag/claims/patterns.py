@@ -13,7 +13,7 @@ charges phrases left unexplained, attachments no phrase names, and an unnamed ce
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -121,6 +121,10 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
         cost = side_mismatch(schema, near, (r, d), w) + side_mismatch(schema, far, (r, flip(d)), w)
         found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
+        if best is not None and compatible[(r, d)] and centre is None and typed == 1:
+            # the one side its kind allows, by no phrase: the phrase may name another fact
+            # ("which Afro-Asiatic languages are *spoken* in Ethiopia": the family is unnamed)
+            found.append(Attachment(node, r, d, None, 0.0, True, 0, cost))
     found.sort(key=lambda a: -(a.strength - a.mismatch))
     return found[:w.per_node]
 
@@ -165,9 +169,9 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
 
 
 def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
-    """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B")."""
+    """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B", "the Alps or the Andes")."""
     ordered = sorted(nodes, key=lambda n: n.first_token)
-    return all(set(words[a.last_token:b.first_token]) <= COORDINATORS | {"either", "nor", "neither"}
+    return all(set(words[a.last_token:b.first_token]) <= COORDINATORS | {"either", "nor", "neither", "the", "a", "an"}
                for a, b in itertools.pairwise(ordered))
 
 
@@ -198,13 +202,17 @@ def choose_pattern(schema: ClaimSchema, reading: ClaimReading, canonical: np.nda
 
 def rank_patterns(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
                   weights: PatternWeights | None = None, keep: int = 8, *, answer: bool = False,
-                  exclude: Sequence[Phrase] = ()) -> list[ClaimPattern]:
+                  exclude: Sequence[Phrase] = (), keep_things: Collection[int] = ()) -> list[ClaimPattern]:
     """The ``keep`` best stars, best first (learning reads the runners-up: which reading holds).
     ``answer``: a question's stars, whose centre is the unnamed answer, with one leaf or more;
-    ``exclude``: phrases another part of the question explains (the step from the answer set)."""
+    ``exclude``: phrases another part of the question explains (the step from the answer set);
+    ``keep_things``: the first tokens of things every star must keep as things (names the question
+    names as such: left out, the star would answer a question about the others only)."""
     w = weights or PatternWeights()
     found: list[ClaimPattern] = []
     for nodes in reading.readings():
+        if not set(keep_things) <= {n.first_token for n in nodes if isinstance(n, Thing)}:
+            continue
         found += _stars(schema, reading, nodes, canonical, w, answer, {id(p) for p in exclude})
     found.sort(key=lambda p: -p.score)
     return found[:keep]

@@ -4,11 +4,12 @@ a superlative orders by is read from the KG (`kgrag.conditions.reader`)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Cues", "Superlative", "read_cues"]
+__all__ = ["Cues", "Superlative", "adds_a_set", "count_spans", "introduces_another", "read_cues"]
 
 Order = Literal["max", "min"]
 # a superlative and what it orders by: "time" (the attribute whose values are years or dates),
@@ -28,6 +29,11 @@ EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|other\s+than|le
                        r"|(?:someone|somebody|anyone|anybody)\s+else)\b"
                        r"|\wn[’']t\b", re.IGNORECASE)
 ALTERNATIVE = frozenset(["or", "either"])
+# between a step's phrase and the names: another entity introduced ("the time zones of *something that* ...")
+PRONOUN_INTRODUCERS = frozenset(["something", "whatever", "anything", "someone", "somebody", "whoever",
+                                 "whichever", "whomever"])
+DETERMINERS = frozenset(["the", "a", "an"])
+RELATIVES = frozenset(["that", "which", "who", "whom", "whose", "where"])
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,11 @@ def read_cues(question: str) -> Cues:
     return Cues(any(not _ordered_by_number(question, m) for m in _COUNT.finditer(question)), superlative)
 
 
+def count_spans(question: str) -> list[tuple[int, int]]:
+    """The character spans of the count cues ("how many", "number of") that ask for a count."""
+    return [m.span() for m in _COUNT.finditer(question) if not _ordered_by_number(question, m)]
+
+
 _BEFORE_SUPERLATIVE = re.compile(r"\b(?:" + "|".join(re.escape(k) for k in SUPERLATIVES) + r")\s+$", re.IGNORECASE)
 
 
@@ -65,3 +76,17 @@ def _ordered_by_number(question: str, count: re.Match[str]) -> bool:
     """"the highest number of wins": an attribute the superlative orders by, not a count."""
     before = question[:count.start()]
     return count.group(0).lower().startswith("number") and _BEFORE_SUPERLATIVE.search(before) is not None
+
+
+def adds_a_set(words: list[str]) -> bool:
+    """ "X ..., and all that ... Y": a second set added to the first, not a second condition on it."""
+    return any(a == "and" and b in ("all", "everything", "anything") for a, b in itertools.pairwise(words))
+
+
+def introduces_another(words: list[str]) -> bool:
+    """Words that introduce an entity other than the asked one: an indefinite pronoun ("the time
+    zones of *something* that ..."), or a determiner and a relative word ("*the* river *that* ...")."""
+    for i, w in enumerate(words):
+        if w in PRONOUN_INTRODUCERS or (w in DETERMINERS and any(x in RELATIVES for x in words[i + 1:i + 4])):
+            return True
+    return False

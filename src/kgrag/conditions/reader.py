@@ -4,10 +4,15 @@ The answer is an entity the question does not name: the unnamed centre of a star
 the question's things (each reached by the relation a nearby phrase names, or the one their kinds
 leave) and values (a comparison: "after 2000"), read by the claims' reader (`kgrag.claims`). On it:
 
-* two things or more: the entities reached from all of them (`Intersect`); joined by "or": from
-  either (`Union`); after "not" / "without": not from that one (`Difference`);
+* two things or more: the entities reached from all of them (`Intersect`); joined by "or" (or
+  "..., and all that ..."): from either (`Union`); after "not" / "without": not from that one
+  (`Difference`);
 * a phrase the star does not explain may step from the answer set once more ("who *directed* the
-  film that A and B acted in"), in the direction the kinds allow;
+  film that A and B acted in"), in the direction the kinds allow; not a noun that only says what
+  the answer set is ("which *countries* have ..."), read by the KG's facts, unless words introduce
+  the set as another thing ("the capital of *the country that* ...");
+* a name the question writes as the KG does stays a thing in every reading (a star that left
+  "kuwait" out would answer a question about the other names only);
 * "how many": `Count`; a superlative ("the most recent", "the highest rated"): `ArgMax` / `ArgMin`
   over the attribute the words name, or for time words the attribute whose values are years or
   dates.
@@ -19,6 +24,7 @@ A question with none of these (one thing, no value, no count, no superlative) is
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -45,7 +51,8 @@ from ..plans import (
 )
 from ..plans.execute import PlanResult
 from ..plans.nodes import Anchor, Direction
-from .cues import ALTERNATIVE, EXCLUDING, Cues, read_cues
+from ..text import normalize_name
+from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
@@ -54,6 +61,7 @@ TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
+PARENTHESES = re.compile(r"\(.*?\)")  # a name's disambiguator: "kuwait_(country)"
 
 
 @dataclass
@@ -112,6 +120,9 @@ class ConditionReader:
         cues = read_cues(question)
         if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
+        counting = count_spans(question)
+        if cues.count and all(self._names_a_number(reading, span) for span in counting):
+            cues = Cues(False, cues.superlative)  # "number of employees below 5000": an attribute, not a count
         named = self.named(reading)
         compares = [v for v in reading.literals if v.op != "="]
         if reading.unknown_names or not reading.things:
@@ -122,15 +133,21 @@ class ConditionReader:
             return self._without(reading, named[0], cue.end()) if cue is not None and len(named) == 1 else None
         best: tuple[float, ClaimPattern, tuple[int, Direction] | None] | None = None
         first_thing = min(t.first_token for t in reading.things)
+        keep = [t.first_token for t in named if self._spelled(t)]
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
-        for phrase in [None, *(p for p in reading.phrases if p.last_token <= first_thing)]:
+        # the count cue's own words ("the *number* of ...") are no step
+        cue_words = {i for i, (_, start, _) in enumerate(reading.tokens) if any(a <= start < b for a, b in counting)}
+        asked = [p for p in reading.phrases
+                 if p.last_token <= first_thing and not set(range(p.first_token, p.last_token)) <= cue_words]
+        for phrase in [None, *asked]:
             stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
-                                  keep=1, answer=True, exclude=[phrase] if phrase is not None else [])
+                                  keep=1, answer=True, exclude=[phrase] if phrase is not None else [],
+                                  keep_things=keep)
             if not stars:
                 continue
             star = stars[0]
             step = self._projection(star, phrase) if phrase is not None else None
-            if phrase is not None and step is None:
+            if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)):
                 continue
             score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
             if best is None or score > best[0]:
@@ -157,6 +174,23 @@ class ConditionReader:
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
                              execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
+
+    def _names_a_number(self, reading: ClaimReading, span: tuple[int, int]) -> bool:
+        """Whether a phrase spanning a "number of" cue names a relation whose values are numbers
+        (the KG's "number of employees"): the words name that attribute, they do not ask to count."""
+        for phrase in reading.phrases:
+            start, end = reading.tokens[phrase.first_token][1], reading.tokens[phrase.last_token - 1][2]
+            if not (start <= span[0] < end or span[0] <= start < span[1]):
+                continue
+            r = int(np.argmax(phrase.strength))
+            # the words after the cue name it too ("employees"), not "number" alone ("the number of items")
+            rest = [w for w, s, _ in reading.tokens[phrase.first_token:phrase.last_token] if s >= span[1]]
+            named = self.verifier.scorer.word_relation_strength(rest)[:, r] if rest else np.zeros(1)
+            if phrase.strength[r] >= self.verifier.weights.threshold and float(named.max()) >= \
+                    self.verifier.weights.threshold and any(self.verifier.schema.holds_literals(r, d, "number")
+                                                            for d in DIRECTIONS):
+                return True
+        return False
 
     def _is_a_number(self, node: SetNode) -> bool:
         """Whether the set a "how many" would count holds numbers only: the KG states the count. A
@@ -205,6 +239,15 @@ class ConditionReader:
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                           for o in named[:i] + named[i + 1:])]
 
+    def _spelled(self, thing: Thing) -> bool:
+        """A thing no reading may drop: written with a capital where names are ("Burl Ives"), or
+        as the KG writes it where names are lower case ("kuwait" for `kuwait_(country)`). A
+        lower-case word that is only next to a phrase ("directed *the entity* that ...") may be a
+        kind word."""
+        if not thing.optional:
+            return True
+        return self._lower_case_names and normalize_name(PARENTHESES.sub("", thing.name)) == normalize_name(thing.text)
+
     def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
         tag denver", "famous among its imdb votes"): an argument of that relation, not a kind word."""
@@ -233,6 +276,32 @@ class ConditionReader:
         if not fits:
             return None
         return r, min(fits)[1]
+
+    def _kind_word(self, reading: ClaimReading, star: ClaimPattern, phrase: Phrase,
+                   step: tuple[int, Direction]) -> bool:
+        """Whether a phrase before the things says what the answer set is rather than a step from it
+        ("which *countries* have the language X or Y", "how many *locations* are in X"): its
+        relation's named kind (`AnswerKinds.kind_of`, from the KG's facts) fits the answer set at
+        least as well as the set the step would reach, and no words introduce the answer set as
+        something else between the phrase and the things ("the capital of *the country that* ...")."""
+        words = [t for t, _, _ in reading.tokens]
+        first_thing = min((t.first_token for t in reading.things if self._spelled(t)), default=len(words))
+        if introduces_another(words[phrase.last_token:first_thing]):
+            return False
+        node, _ = self._answer_set(reading, star)
+        if node is None:
+            return False
+        scorer = self.verifier.scorer
+        kind = scorer.kinds.kind_of(int(scorer.vocabulary.canonical[step[0]]))
+        try:
+            inner = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
+            outer = execute(QueryPlan(Step(node, *step)), self.kg.snapshot, self.verifier.literals,
+                            self.limits).entities
+        except PlanTooLarge:
+            return False
+        if not len(inner) or not len(outer):
+            return False
+        return float(kind[inner].mean()) >= float(kind[outer].mean())
 
     def _answer_set(self, reading: ClaimReading, star: ClaimPattern,
                     tail_negates: bool = True) -> tuple[SetNode | None, str]:
@@ -265,7 +334,7 @@ class ConditionReader:
         kind = "filter" if len(steps) == 1 else "intersection"
         for (prev, _), (leaf, step) in itertools.pairwise(steps):
             between = words[prev.last_token:leaf.first_token]
-            if any(w in ALTERNATIVE for w in between) and "and" not in between:
+            if (any(w in ALTERNATIVE for w in between) and "and" not in between) or adds_a_set(between):
                 node, kind = Union(node, step), "union"
             else:
                 node = Intersect(node, step)

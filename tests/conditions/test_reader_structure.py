@@ -1,0 +1,143 @@
+"""Which words make a step from the answer set and which only say what the answer is, on a small
+KG whose names are lower case with disambiguators (`kuwait_(country)`), as many KGs write them.
+Each case also checks what the question was read as, not only its answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kgrag.claims import ClaimVerifier
+from kgrag.conditions import ConditionReader
+from kgrag.conditions.cues import count_spans
+from kgrag.graph import KnowledgeGraph, build_indexes
+from kgrag.plans.nodes import Union
+from kgrag.store.database import Source, ingest
+
+from ..conftest import HashEmbedder
+
+PLACES = """\
+nile|river.basin_countries|egypt
+nile|river.basin_countries|sudan
+niger_river|river.basin_countries|nigeria
+niger_river|river.basin_countries|niger_(country)
+limpopo|river.basin_countries|nigeria
+limpopo|river.basin_countries|south_africa
+egypt|country.languages_spoken|arabic
+sudan|country.languages_spoken|arabic
+sudan|country.languages_spoken|english
+nigeria|country.languages_spoken|hausa
+nigeria|country.languages_spoken|english
+niger_(country)|country.languages_spoken|hausa
+niger_(country)|country.languages_spoken|french
+south_africa|country.languages_spoken|english
+egypt|country.currency|egyptian_pound
+sudan|country.currency|sudanese_pound
+nigeria|country.currency|naira
+niger_(country)|country.currency|cfa_franc
+south_africa|country.currency|rand
+egypt|location.adjoins|sudan
+sudan|location.adjoins|egypt
+kuwait_(country)|location.adjoins|iraq
+iraq|location.adjoins|kuwait_(country)
+india|location.adjoins|nepal
+nepal|location.adjoins|india
+india|location.adjoins|pakistan
+pakistan|location.adjoins|india
+kuwait_(country)|location.adjoins|pakistan
+pakistan|location.adjoins|kuwait_(country)
+everest|mountain.mountain_range|himalayas
+k2|mountain.mountain_range|karakoram
+aconcagua|mountain.mountain_range|andes
+arabic|language.language_family|afro-asiatic
+hausa|language.language_family|afro-asiatic
+english|language.language_family|indo-european
+french|language.language_family|indo-european
+egypt|number_of_inhabitants|100000000
+sudan|number_of_inhabitants|45000000
+nigeria|number_of_inhabitants|200000000
+niger_(country)|number_of_inhabitants|25000000
+"""
+
+
+@pytest.fixture
+def reader(tmp_path: Path):
+    source = tmp_path / "places.txt"
+    source.write_text(PLACES, encoding="utf-8")
+    ingest([Source(source)], tmp_path / "db",
+           after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
+    kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
+    yield ConditionReader(ClaimVerifier(kg))
+    kg.close()
+
+
+def read(reader, question):
+    found = reader.read(question)
+    assert found is not None and found.result is not None, question
+    value = found.result.value
+    names = reader.kg.names
+    return found, (value if isinstance(value, int) else sorted(names[i] for i in value.tolist()))
+
+
+def test_the_asked_kind_word_is_no_step(reader):
+    """'countries' names `river.basin_countries`, but the answer set (countries) is already of the
+    kind its objects are: it says what is asked, it is not a step to the rivers."""
+    found, names = read(reader, "Which countries have arabic among their languages "
+                                "or have french among their languages?")
+    assert found.kind == "union" and isinstance(found.plan.root, Union)
+    assert names == ["egypt", "niger_(country)", "sudan"]
+
+
+def test_a_phrase_of_the_answers_kind_before_a_name_is_that_names_fact(reader):
+    """'one of the basin countries of limpopo': of the answer set's kind, so no step from it."""
+    found, names = read(reader, "What is one of the basin countries of limpopo and also has hausa among its languages?")
+    assert (found.kind, names) == ("intersection", ["nigeria"])
+
+
+def test_a_step_from_the_answer_set_is_introduced(reader):
+    """'the currency of *something that* ...': the answer set is introduced as another entity."""
+    found, names = read(reader, "What is the currency of something that has hausa among its languages "
+                                "and has french among its languages?")
+    assert (found.kind, names) == ("two-anchor-hop", ["cfa_franc"])
+
+
+def test_a_name_spelled_as_the_kg_writes_it_is_not_dropped(reader):
+    """'kuwait' for `kuwait_(country)`: dropping it would answer about india alone."""
+    found, names = read(reader, "which entities are adjoined by india and also are adjoined by kuwait?")
+    assert (found.kind, names) == ("intersection", ["pakistan"])
+
+
+def test_and_all_that_adds_a_second_set(reader):
+    found, names = read(reader, "Give me all entities that are adjoined by egypt, and all that are adjoined by iraq.")
+    assert (found.kind, names) == ("union", ["kuwait_(country)", "sudan"])
+
+
+def test_things_coordinated_with_articles_share_one_phrase(reader):
+    found, names = read(reader, "Which rivers have egypt or the nigeria among their basin countries?")
+    assert (found.kind, names) == ("union", ["limpopo", "niger_river", "nile"])
+    found, names = read(reader, "mountains in the himalayas or the andes")
+    assert (found.kind, names) == ("union", ["aconcagua", "everest"])
+
+
+def test_a_name_of_the_only_kind_that_fits_needs_no_phrase(reader):
+    """'afro-asiatic' reaches languages only by `language.family`; the phrase names the other fact."""
+    found, names = read(reader, "Which afro-asiatic languages are spoken in nigeria?")
+    assert (found.kind, names) == ("intersection", ["hausa"])
+
+
+def test_number_of_an_attribute_is_no_count(reader):
+    question = "Which countries have hausa among their languages and have a number of inhabitants above 30000000?"
+    assert count_spans(question)  # the cue is there; the words after it name an attribute
+    found, names = read(reader, question)
+    assert (found.kind, names) == ("comparison", ["nigeria"])
+    found, value = read(reader, "What is the number of countries that have english among their languages?")
+    assert (found.kind, value) == ("count", 3)
+
+
+def test_an_introduced_answer_set_may_be_what_the_phrase_names(reader):
+    """'basin countries' says what the middle set is (countries); introduced by 'the country that',
+    it is still the step from it to the rivers that reach it."""
+    found, names = read(reader, "Which river has among its basin countries the country that has hausa among "
+                                "its languages and has the currency naira?")
+    assert (found.kind, names) == ("two-anchor-hop", ["limpopo", "niger_river"])
