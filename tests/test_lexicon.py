@@ -105,3 +105,16 @@ def test_the_shipped_wordnet_tells_a_derived_word_from_a_shared_spelling() -> No
     for a, b in [("partner", "part"), ("husband", "band"), ("employee", "employer")]:
         assert lexicon.same_family(a, b) is False, (a, b)
     assert lexicon.same_family("kgragword", "word") is None
+
+
+@shipped
+def test_a_person_nouns_broader_words_stand_in_for_it() -> None:
+    """A kin or role word's broader words, two levels up, stand in for it in a question ("son" →
+    "child", "husband" → "spouse" before "relative"); not other nouns' ("words" is no "language")
+    and not "person" itself."""
+    lexicon = Lexicon.load()
+    assert ("child", 2) in lexicon.broader("sons") and ("parent", 1) in lexicon.broader("mother")
+    assert lexicon.relatedness("son", "children") > 0 and lexicon.relatedness("father", "parents") == NEAR
+    assert lexicon.relatedness("husband", "spouse") > lexicon.relatedness("husband", "relative") > 0
+    assert lexicon.broader("words") == [] and lexicon.broader("film") == []
+    assert "person" not in {w for w, _ in lexicon.broader("student")}

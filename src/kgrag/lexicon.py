@@ -37,10 +37,17 @@ QUESTION_SENSES, NAME_SENSES = 1, 2
 # how closely a related word stands in for a word, by the link that relates them
 SYNONYM, NEAR = 1.0, 0.5
 # links to a near word: derivation ("write" / "writer"), similar and also-see adjectives,
-# pertainyms, attributes. Broader and narrower words are not followed: a question's "words" are
-# "language" and a "person" may be an "actor", and those readings named wrong relations on
-# MetaQA (1-hop 0.916 -> 0.892 with them, benchmarks/auto.py) for no gain on the dev KGs
+# pertainyms, attributes. Broader and narrower words are not followed in general (only a person
+# noun's broader words, below): a question's "words" are "language" and a "person" may be an
+# "actor", and those readings named wrong relations on MetaQA (1-hop 0.916 -> 0.892 with them,
+# benchmarks/auto.py) for no gain on the dev KGs
 NEAR_POINTERS = frozenset(["+", "&", "^", "\\", "="])
+# a person noun's broader words, this many levels up its first sense ("son" → "male offspring" →
+# "child", "mother" → "parent", "husband" → "spouse"): a KG's relations name kin and roles by the
+# broader word. Only for people: other nouns' broader words named wrong relations ("words" → "language")
+BROADER_DEPTH = 2
+BROADER_DECAY = 0.8  # per level above the first
+PERSON_DEPTH = 8  # levels up a noun's first sense searched for WordNet's person synset
 # letters of a compound's first word at least ("song" + "writer"; three-letter heads are mostly names: "Hus")
 COMPOUND_HEAD = 4
 # endings WordNet's morphology ("morphy") strips to find a word's base form, per part of speech
@@ -170,7 +177,8 @@ class Lexicon:
     def _related(self, word: str, senses: int = NAME_SENSES) -> dict[str, float]:
         """Words (lower case, multi-word ones with spaces) that stand in for ``word``, each with how
         closely: `SYNONYM` for the words of its first ``senses`` synsets, `NEAR` for those of the
-        synsets they link to by `NEAR_POINTERS`. The word itself is left out."""
+        synsets they link to by `NEAR_POINTERS`, and for a question's word (one sense) a person
+        noun's `broader` words, less per level. The word itself is left out."""
         out: dict[str, float] = {}
         for sense in self.senses(word, senses):
             near = [w for symbol, pos, offset in sense.pointers if symbol in NEAR_POINTERS
@@ -178,7 +186,47 @@ class Lexicon:
             for w, weight in [*((w, NEAR) for w in near), *((w, SYNONYM) for w in sense.words)]:
                 if w != word and out.get(w, 0.0) < weight:
                     out[w] = weight
+        if senses == QUESTION_SENSES:  # a question's kin or role word stands for its broader one
+            for w, level in self.broader(word):
+                if w != word and w not in out:
+                    out[w] = NEAR * BROADER_DECAY ** (level - 1)  # "husband": "spouse" before "relative"
         return out
+
+    def broader(self, word: str) -> list[tuple[str, int]]:
+        """The words of the synsets up to `BROADER_DEPTH` levels above a person noun's first sense,
+        each with its level, below "person" itself ("son": male offspring and man-child at 1,
+        child, kid, male at 2); none for other words."""
+        self._ensure()
+        if not self.available:
+            return []
+        person = self._index["n"].get("person", [-1])[0]
+        for pos, form in self.base_forms(word):
+            if pos != "n":
+                continue
+            first = self._sense("n", self._index["n"][form][0])
+            if not self._is_person(first):
+                return []
+            out: list[tuple[str, int]] = []
+            level = [("n", self._index["n"][form][0])]
+            for depth in range(1, BROADER_DEPTH + 1):
+                level = [(p, o) for q, offset in level for symbol, p, o in self._sense(q, offset).pointers
+                         if symbol in ("@", "@i") and (p, o) != ("n", person)]
+                out += [(w, depth) for p, o in level for w in self._sense(p, o).words]
+            return out
+        return []
+
+    def _is_person(self, sense: Sense) -> bool:
+        """Whether WordNet's person synset is among the sense's broader ones (`PERSON_DEPTH` levels)."""
+        person = self._index["n"].get("person", [None])[0]
+        level = [sense]
+        for _ in range(PERSON_DEPTH):
+            up = [(p, o) for s in level for symbol, p, o in s.pointers if symbol in ("@", "@i")]
+            if ("n", person) in up:
+                return True
+            level = [self._sense(p, o) for p, o in up]
+            if not level:
+                return False
+        return False
 
     def relatedness(self, word: str, name_word: str) -> float:
         """How closely a question's ``word`` stands in for a relation name's ``name_word``:

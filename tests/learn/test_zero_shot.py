@@ -14,6 +14,7 @@ from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
 from kgrag.learn.question_words import asks_category
 from kgrag.learn.zero_shot import ZeroShotPathScorer, ZeroShotWeights, stem, stems_match
+from kgrag.lexicon import Lexicon, wordnet_dir
 from kgrag.paths import PathCandidate, RelationPath
 from kgrag.relation_names import split_inverse
 from kgrag.store.database import Source, ingest
@@ -433,5 +434,29 @@ def test_a_step_against_the_way_its_nouns_words_say_costs(tmp_path: Path) -> Non
         np.testing.assert_allclose(gap, [0.0, -scorer.w.direction, 0.0], atol=1e-6)
         members = scorer.read("who are the members of X")  # "member of" holds from a member: backward
         assert members.direction is not None and members.direction[kg.relation_ids["member of"]] == -1
+    finally:
+        kg.close()
+
+
+KIN = [("ann_lee", "children", "carl_lee"), ("bo_lee", "children", "carl_lee"), ("carl_lee", "parents", "ann_lee"),
+       ("carl_lee", "parents", "bo_lee"), ("ann_lee", "gender", "female"), ("bo_lee", "gender", "male"),
+       ("carl_lee", "gender", "male"), ("ann_lee", "spouse", "bo_lee"), ("bo_lee", "spouse", "ann_lee"),
+       ("dora_fay", "gender", "female"), ("dora_fay", "children", "ann_lee"), ("ann_lee", "parents", "dora_fay")]
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_a_kin_word_names_the_relation_its_broader_word_names(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """"son" and "father" name no relation by spelling or by MiniLM (its contrast is flat over
+    kin relations); WordNet's broader words of a person noun do: a son is a child, a father a
+    parent (`Lexicon.broader`). Without them the path skips the kin step."""
+    kg = _kg(tmp_path, triples=KIN)
+    try:
+        assert _best(kg, "what is the gender of ann_lee's son") == "children>|gender>"
+        assert _best(kg, "what is the gender of carl_lee's father") == "parents>|gender>"
+        narrow = Lexicon(wordnet_dir())  # a fresh lexicon: the shared one has memoised its answers
+        monkeypatch.setattr(narrow, "broader", lambda word: [])
+        monkeypatch.setattr(Lexicon, "load", classmethod(lambda cls: narrow))
+        assert _best(kg, "what is the gender of ann_lee's son") == "gender>"
     finally:
         kg.close()
