@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgrag.learn.relation_words import RelationNames
+from kgrag.lexicon import Lexicon
 from kgrag.learn.zero_shot import MASK
 from kgrag.text import STOPWORDS, tokenize_with_spans
 
@@ -150,3 +151,16 @@ def test_a_spelling_prefix_names_a_relation_only_where_wordnet_finds_the_words_r
     assert names.lexical("screenwriter").argmax() == 2 and names.lexical("directed").argmax() == 3
     letters_only = RelationNames(labels, np.ones(len(labels), dtype=bool))
     assert letters_only.lexical("partner")[0] > 0.9 and letters_only.lexical("husband")[1] > 0.9
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_a_word_glued_from_two_name_words_spells_that_name() -> None:
+    """"birthplace" is "birth" and "place" glued: it spells ``place of birth`` (both its words)
+    before ``place of death`` (whose "place" alone is its tail; WordNet does not derive
+    "birthplace" from "birth"); a word glued from one name word and another is its tail only."""
+    labels = ["place of death", "place of birth"]
+    glued = RelationNames(labels, np.ones(len(labels), dtype=bool), Lexicon.load())
+    row = glued.lexical("birthplace")
+    assert row[1] > row[0] > 0
+    market = glued.lexical("marketplace")
+    assert market[0] == market[1] > 0

@@ -31,6 +31,17 @@ def stem(word: str) -> str:
     return word
 
 
+def _glued(word: str, name_words: Sequence[str]) -> frozenset[str]:
+    """The two words of a name a question word is glued from, in either order ("birthplace":
+    "birth" and "place" of ``place of birth``; a plural "s" after them), else none."""
+    word = word[:-1] if word.endswith("s") and len(word) > 6 else word
+    for i in range(3, len(word) - 2):
+        head, tail = word[:i], word[i:]
+        if head in name_words and tail in name_words and head != tail:
+            return frozenset([head, tail])
+    return frozenset()
+
+
 def stems_match(a: str, b: str) -> bool:
     """One stem is a prefix of the other (≥ 3 letters: "act" ~ "actor"), or a compound's tail is
     (≥ 4 letters after a head of ≥ 3: "screenwrit" ~ "written", not "depict" ~ "epic")."""
@@ -115,8 +126,9 @@ class RelationNames:
             s = stem(word)
             row = np.zeros(len(self.stems), dtype=np.float32)
             for r, stems in enumerate(self.stems):
+                glued = _glued(word, self.words[r])
                 hit = [self.idf[t] for w, t in zip(self.words[r], stems)
-                       if stems_match(s, t) and self.akin(word, s, w, t)]
+                       if w in glued or (stems_match(s, t) and self.akin(word, s, w, t))]
                 if hit:
                     # ties go to the name the word spells most of, and exactly: "employer" names
                     # "employer" before "number of employees"
