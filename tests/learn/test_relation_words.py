@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kgrag.learn.relation_words import RelationNames
-from kgrag.lexicon import Lexicon
 from kgrag.learn.zero_shot import MASK
+from kgrag.lexicon import Lexicon
 from kgrag.text import STOPWORDS, tokenize_with_spans
 
 LABELS = ["art director", "director / manager", "spouse", "highest point", "mountain hut", "currency used",
