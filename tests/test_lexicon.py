@@ -118,3 +118,11 @@ def test_a_person_nouns_broader_words_stand_in_for_it() -> None:
     assert lexicon.relatedness("husband", "spouse") > lexicon.relatedness("husband", "relative") > 0
     assert lexicon.broader("words") == [] and lexicon.broader("film") == []
     assert "person" not in {w for w, _ in lexicon.broader("student")}
+
+
+@shipped
+def test_an_adjective_pertains_to_the_noun_it_is_made_from() -> None:
+    lexicon = Lexicon.load()
+    assert lexicon.pertains_to("African") == ["africa"] and lexicon.pertains_to("South American") == ["south america"]
+    assert lexicon.pertains_to("French")[:2] == ["france", "french republic"]  # each noun once
+    assert lexicon.pertains_to("Nolan") == [] and Lexicon(None).pertains_to("African") == []

@@ -215,6 +215,23 @@ class Lexicon:
             return out
         return []
 
+    def pertains_to(self, word: str) -> list[str]:
+        """The nouns an adjective pertains to, by WordNet's pertainym links in its first senses
+        ("African": Africa; "South American": South America; "French": France, French Republic)."""
+        self._ensure()
+        if not self.available:
+            return []
+        key = "_".join(word.lower().split())
+        out: list[str] = []
+        for pos, form in self.base_forms(key):
+            if pos not in ("a", "s"):
+                continue
+            for offset in self._index["a"].get(form, [])[:NAME_SENSES]:
+                for symbol, p, o in self._sense("a", offset).pointers:
+                    if symbol == "\\":
+                        out += [w for w in self._sense(p, o).words if w not in out]
+        return out
+
     def _is_person(self, sense: Sense) -> bool:
         """Whether WordNet's person synset is among the sense's broader ones (`PERSON_DEPTH` levels)."""
         person = self._index["n"].get("person", [None])[0]

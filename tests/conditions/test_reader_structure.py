@@ -12,6 +12,7 @@ from kgrag.claims import ClaimVerifier
 from kgrag.conditions import ConditionReader
 from kgrag.conditions.cues import count_spans
 from kgrag.graph import KnowledgeGraph, build_indexes
+from kgrag.lexicon import Lexicon
 from kgrag.plans.nodes import Union
 from kgrag.store.database import Source, ingest
 
@@ -58,6 +59,10 @@ egypt|number_of_inhabitants|100000000
 sudan|number_of_inhabitants|45000000
 nigeria|number_of_inhabitants|200000000
 niger_(country)|number_of_inhabitants|25000000
+egypt|country.continent|africa
+nigeria|country.continent|africa
+niger_(country)|country.continent|africa
+iraq|country.continent|asia
 """
 
 
@@ -141,3 +146,14 @@ def test_an_introduced_answer_set_may_be_what_the_phrase_names(reader):
     found, names = read(reader, "Which river has among its basin countries the country that has hausa among "
                                 "its languages and has the currency naira?")
     assert (found.kind, names) == ("two-anchor-hop", ["limpopo", "niger_river"])
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_an_adjective_of_a_name_names_it(reader, monkeypatch):
+    """"African" is no name of the KG, but WordNet says it pertains to Africa, which is one."""
+    question = "Which African countries have hausa among their languages?"
+    found, names = read(reader, question)
+    assert (found.kind, names) == ("intersection", ["niger_(country)", "nigeria"])
+    assert "africa" in {t.name for t in reader.verifier.read(question, spelled_names=True).things}
+    monkeypatch.setattr(Lexicon, "pertains_to", lambda self, word: [])
+    assert reader.verifier.read(question, spelled_names=True).unknown_names == ["African"]

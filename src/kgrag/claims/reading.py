@@ -131,6 +131,30 @@ def _comparative(words: list[str], at: int) -> tuple[CompareOp, int] | None:
     return None
 
 
+def _pertaining_things(reading: ClaimReading, linker: EntityLinker, pertains: Callable[[str], list[str]],
+                       taken: set[int], covered: set[int]) -> None:
+    """Capitalised words no mention covers that are an adjective of a name the KG has ("*African*
+    countries", "the *South American* country"): things, the entity its noun names ("africa").
+    The longest run first, then its words one by one."""
+    claim, tokens = reading.claim, reading.tokens
+    marked = [claim[s].isupper() and i not in taken and t not in STOPWORDS for i, (t, s, _) in enumerate(tokens)]
+    i = 0
+    while i < len(tokens):
+        j = i
+        while j < len(tokens) and marked[j]:
+            j += 1
+        for first, last in [(i, j), *((k, k + 1) for k in range(i, j))] if j > i else []:
+            if any(k in covered for k in range(first, last)):
+                continue
+            text = claim[tokens[first][1]:tokens[last - 1][2]]
+            found = next((c for noun in pertains(text) for c in linker.link(noun, top_m=1, method="exact")), None)
+            if found is not None and all(t.entity != found.id for t in reading.things):
+                reading.things.append(Thing(text, tokens[first][1], tokens[last - 1][2], first, last, found.id,
+                                            found.name, found.score))
+                covered.update(range(first, last))
+        i = max(j, i + 1)
+
+
 def _unknown_names(claim: str, tokens: Sequence[tuple[str, int, int]], covered: set[int],
                    unread: set[int]) -> list[str]:
     """Runs of capitalised tokens no mention covers (the claim's first word aside when it is a
@@ -168,10 +192,12 @@ def _in_underscored(claim: str, start: int, end: int) -> bool:
 
 
 def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold: float,
-               knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None) -> ClaimReading:
+               knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None,
+               pertains: Callable[[str], list[str]] | None = None) -> ClaimReading:
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
     (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
-    ``spelled``: the runs of words that spell a relation's whole name, each read as that relation)."""
+    ``spelled``: the runs of words that spell a relation's whole name, each read as that relation;
+    ``pertains``: the nouns an adjective pertains to, so that "African" names Africa)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)
@@ -212,6 +238,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         reading.things.append(Thing(mention.text, mention.start, mention.end, first, last, best.id, best.name,
                                     mention.score, optional=not marked and not predicate, namesakes=namesakes,
                                     indefinite=first > 0 and words[first - 1] in INDEFINITE))
+    if pertains is not None:
+        _pertaining_things(reading, linker, pertains, covered | optional_tokens, covered)
     for match in _VALUE.finditer(claim):
         first, last = _token_index(tokens, match.start(), match.end())
         value = parse_literal(match.group(1))

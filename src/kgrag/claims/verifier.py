@@ -150,9 +150,11 @@ class ClaimVerifier:
         strength: StrengthFn = self.scorer.word_relation_strength
         if self.learned is not None:
             strength = self.learned.with_zero_shot(strength)
+        lexicon = self.scorer.names.lexicon
         return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
                           knows if callable(knows) else lambda word: True,
-                          self.scorer.names.phrases if spelled_names else None)
+                          self.scorer.names.phrases if spelled_names else None,
+                          lexicon.pertains_to if lexicon is not None and lexicon.available else None)
 
     def verify(self, claim: str) -> ClaimVerdict:
         claim = claim.strip()
