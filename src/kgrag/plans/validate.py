@@ -38,8 +38,9 @@ class PlanGraph(Protocol):
 
 
 def _values(snapshot: GraphSnapshot, relation: int, direction: str) -> np.ndarray:
-    edges = np.asarray(snapshot.edges)
-    return np.unique(edges[edges[:, 1] == relation, 2 if direction == "out" else 0])
+    """A relation's distinct values that way (its own edges, cached per snapshot: no scan of all edges)."""
+    edges = snapshot.relation_edge_lists[relation]
+    return np.unique(edges[:, 2 if direction == "out" else 0])
 
 
 def _relations_with(kg: PlanGraph, literals: LiteralValues, kind: LiteralKind, direction: str) -> list[str]:
