@@ -232,6 +232,14 @@ class Lexicon:
                         out += [w for w in self._sense(p, o).words if w not in out]
         return out
 
+    def person_noun(self, word: str) -> bool:
+        """Whether a word's first noun sense is a kind of person ("researchers", "son", "actor")."""
+        self._ensure()
+        if not self.available:
+            return False
+        form = next((f for pos, f in self.base_forms(word) if pos == "n"), None)
+        return form is not None and self._is_person(self._sense("n", self._index["n"][form][0]))
+
     def _is_person(self, sense: Sense) -> bool:
         """Whether WordNet's person synset is among the sense's broader ones (`PERSON_DEPTH` levels)."""
         person = self._index["n"].get("person", [None])[0]

@@ -164,3 +164,14 @@ def test_a_word_glued_from_two_name_words_spells_that_name() -> None:
     assert row[1] > row[0] > 0
     market = glued.lexical("marketplace")
     assert market[0] == market[1] > 0
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_a_person_a_modifier_names_is_the_subject_not_the_kind() -> None:
+    """"which researchers": a person noun that matches ``research field`` only by its modifier asks
+    for people (who have research fields), not for fields: no share of that name; "which
+    mountain" still half-names ``mountain hut`` (a hut on a mountain)."""
+    labels = ["research field", "employer", "mountain hut"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool), Lexicon.load())
+    share = names.head_share(["researchers", "mountain"], 0.5)
+    assert share[0, 0] == 0.0 and share[1, 2] == 0.5 and share[0, 1] == 1.0

@@ -460,3 +460,23 @@ def test_a_kin_word_names_the_relation_its_broader_word_names(tmp_path: Path, mo
         assert _best(kg, "what is the gender of ann_lee's son") == "gender>"
     finally:
         kg.close()
+
+
+RESEARCH = [("ann_lee", "employer", "acme_labs"), ("bo_lee", "employer", "acme_labs"),
+            ("ann_lee", "researchField", "optics"), ("bo_lee", "researchField", "topology"),
+            ("cy_dunn", "researchField", "optics"), ("cy_dunn", "employer", "vek_works")]
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_a_person_noun_names_no_step_through_a_relation_it_modifies(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """"which researchers have acme_labs as their employer": the people, not their research fields
+    (before, "researchers" half-named ``researchField`` and pulled a last step onto it)."""
+    kg = _kg(tmp_path, triples=RESEARCH)
+    question = "which researchers have acme_labs as their employer"
+    try:
+        assert _best(kg, question) == "employer<"
+        monkeypatch.setattr(Lexicon, "person_noun", lambda self, word: False)
+        assert _best(kg, question) == "employer<|researchField>"
+    finally:
+        kg.close()

@@ -180,10 +180,13 @@ class RelationNames:
         share = np.ones((len(words), len(self.stems)), dtype=np.float32)
         for k, word in enumerate(words):
             s = stem(word)
+            # a person matched by a modifier is the relation's subject, not its head noun's kind:
+            # "which researchers" ask for people, whose ``research field`` is a field
+            person = self.lexicon is not None and self.lexicon.available and self.lexicon.person_noun(word)
             for r, stems in enumerate(self.stems):
                 if len(stems) > 1 and not stems_match(s, stems[self.heads[r]]) and \
                         any(stems_match(s, t) for t in stems):
-                    share[k, r] = modifier_share
+                    share[k, r] = 0.0 if person else modifier_share
         return share
 
     @cached_property
