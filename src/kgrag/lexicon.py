@@ -224,7 +224,7 @@ class Lexicon:
         key = "_".join(word.lower().split())
         out: list[str] = []
         for pos, form in self.base_forms(key):
-            if pos not in ("a", "s"):
+            if pos != "a":
                 continue
             for offset in self._index["a"].get(form, [])[:NAME_SENSES]:
                 for symbol, p, o in self._sense("a", offset).pointers:

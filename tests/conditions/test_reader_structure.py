@@ -157,3 +157,20 @@ def test_an_adjective_of_a_name_names_it(reader, monkeypatch):
     assert "africa" in {t.name for t in reader.verifier.read(question, spelled_names=True).things}
     monkeypatch.setattr(Lexicon, "pertains_to", lambda self, word: [])
     assert reader.verifier.read(question, spelled_names=True).unknown_names == ["African"]
+
+
+def test_the_english_cues_of_sets_and_steps() -> None:
+    from kgrag.claims.patterns import _coordinating
+    from kgrag.conditions.cues import adds_a_set, introduces_another
+
+    assert adds_a_set(["by", "x", "and", "all", "that", "are"]) and not adds_a_set(["and", "that", "all"])
+    assert introduces_another(["of", "something", "that"]) and introduces_another(["of", "the", "river", "that"])
+    assert not introduces_another(["have", "the", "language"])  # an article, no relative word after it
+    assert _coordinating(["or", "the"]) and _coordinating([]) and not _coordinating(["the"])
+    assert not _coordinating(["and", "is"])
+
+
+def test_how_many_is_a_count_even_beside_a_number_attribute(reader):
+    """Only a "number of" cue can be an attribute's name; "how many" always asks to count."""
+    found, value = read(reader, "How many countries have hausa among their languages?")
+    assert (found.kind, value) == ("count", 2)

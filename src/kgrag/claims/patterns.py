@@ -27,6 +27,8 @@ __all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "ra
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
+JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
+ARTICLES = frozenset(["the", "a", "an"])
 PRONOUNS = frozenset(["it", "he", "she", "they"])  # a clause's subject; possessives ("its tags") often mean the other
 
 
@@ -110,7 +112,7 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     near = schema.sides_of(centre.entity) if centre is not None else None
     compatible = {(r, d): (far is None or (r, flip(d)) in far) and (near is None or (r, d) in near) for r, d in sides}
     typed = sum(compatible.values())
-    found = []
+    found, unnamed = [], []
     for r, d in sides:
         best, strength = None, 0.0
         for phrase in phrases:
@@ -124,9 +126,9 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
         if best is not None and compatible[(r, d)] and centre is None and typed == 1:
             # the one side its kind allows, by no phrase: the phrase may name another fact
             # ("which Afro-Asiatic languages are *spoken* in Ethiopia": the family is unnamed)
-            found.append(Attachment(node, r, d, None, 0.0, True, 0, cost))
+            unnamed.append(Attachment(node, r, d, None, 0.0, True, 0, cost))
     found.sort(key=lambda a: -(a.strength - a.mismatch))
-    return found[:w.per_node]
+    return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 
 
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
@@ -171,8 +173,14 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
 def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
     """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B", "the Alps or the Andes")."""
     ordered = sorted(nodes, key=lambda n: n.first_token)
-    return all(set(words[a.last_token:b.first_token]) <= COORDINATORS | {"either", "nor", "neither", "the", "a", "an"}
+    return all(_coordinating(words[a.last_token:b.first_token])
                for a, b in itertools.pairwise(ordered))
+
+
+def _coordinating(between: Sequence[str]) -> bool:
+    """Nothing, or coordinators with articles ("and", "or the"); articles alone join nothing."""
+    kept = set(between)
+    return kept <= JOINERS | ARTICLES and (not kept or bool(kept & JOINERS))
 
 
 def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:

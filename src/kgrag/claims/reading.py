@@ -143,7 +143,8 @@ def _pertaining_things(reading: ClaimReading, linker: EntityLinker, pertains: Ca
         j = i
         while j < len(tokens) and marked[j]:
             j += 1
-        for first, last in [(i, j), *((k, k + 1) for k in range(i, j))] if j > i else []:
+        spans = [(i, j), *((k, k + 1) for k in range(i, j))] if j - i > 1 else [(i, j)] if j > i else []
+        for first, last in spans:
             if any(k in covered for k in range(first, last)):
                 continue
             text = claim[tokens[first][1]:tokens[last - 1][2]]

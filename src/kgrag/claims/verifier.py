@@ -145,7 +145,9 @@ class ClaimVerifier:
     def read(self, claim: str, spelled_names: bool = False) -> ClaimReading:
         """``spelled_names``: a run of words that spells a relation's whole name reads as that
         relation (`RelationNames.phrases`). Questions with conditions read so; claims do not, as it
-        measured worse on the geo dev claims ("whose language family is ...": 1.00 -> 0.96)."""
+        measured worse on the geo dev claims ("whose language family is ...": 1.00 -> 0.96). Both read
+        a capitalised adjective as the name WordNet says it pertains to ("African": Africa), which
+        took the geo natural claims from 0.804 to 0.875 and changed no MetaQA claim."""
         knows = getattr(self.kg.embedder, "knows_word", None)  # a static vocabulary, where the embedder has one
         strength: StrengthFn = self.scorer.word_relation_strength
         if self.learned is not None:

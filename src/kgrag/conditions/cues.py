@@ -79,7 +79,9 @@ def _ordered_by_number(question: str, count: re.Match[str]) -> bool:
 
 
 def adds_a_set(words: list[str]) -> bool:
-    """ "X ..., and all that ... Y": a second set added to the first, not a second condition on it."""
+    """ "X ..., and all that ... Y" ("and all", "and everything", "and anything" between two names):
+    a second set added to the first, not a second condition on it. Read left to right as "or" is:
+    "A, and all that B and C" is (A or B) and C."""
     return any(a == "and" and b in ("all", "everything", "anything") for a, b in itertools.pairwise(words))
 
 

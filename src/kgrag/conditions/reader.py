@@ -11,8 +11,9 @@ leave) and values (a comparison: "after 2000"), read by the claims' reader (`kgr
   film that A and B acted in"), in the direction the kinds allow; not a noun that only says what
   the answer set is ("which *countries* have ..."), read by the KG's facts, unless words introduce
   the set as another thing ("the capital of *the country that* ...");
-* a name the question writes as the KG does stays a thing in every reading (a star that left
-  "kuwait" out would answer a question about the other names only);
+* a name the question writes as the KG does (capitalised, or spelled as a lower-case KG writes it:
+  "kuwait" for `kuwait_(country)`) stays a thing in every reading, where `named` takes it as a
+  name (a star that left it out would answer a question about the other names only);
 * "how many": `Count`; a superlative ("the most recent", "the highest rated"): `ArgMax` / `ArgMin`
   over the attribute the words name, or for time words the attribute whose values are years or
   dates.
@@ -121,7 +122,8 @@ class ConditionReader:
         if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
         counting = count_spans(question)
-        if cues.count and all(self._names_a_number(reading, span) for span in counting):
+        if cues.count and all(question[a:b].lower().startswith("number") and self._names_a_number(reading, (a, b))
+                              for a, b in counting):
             cues = Cues(False, cues.superlative)  # "number of employees below 5000": an attribute, not a count
         named = self.named(reading)
         compares = [v for v in reading.literals if v.op != "="]
@@ -147,11 +149,12 @@ class ConditionReader:
                 continue
             star = stars[0]
             step = self._projection(star, phrase) if phrase is not None else None
+            score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
+            if best is not None and score <= best[0]:
+                continue
             if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)):
                 continue
-            score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
-            if best is None or score > best[0]:
-                best = (score, star, step)
+            best = (score, star, step)
         if best is None:
             return None
         _, star, step = best
@@ -176,7 +179,7 @@ class ConditionReader:
                              execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def _names_a_number(self, reading: ClaimReading, span: tuple[int, int]) -> bool:
-        """Whether a phrase spanning a "number of" cue names a relation whose values are numbers
+        """Whether a phrase spanning a "number of" cue (``span``) names a relation whose values are numbers
         (the KG's "number of employees"): the words name that attribute, they do not ask to count."""
         for phrase in reading.phrases:
             start, end = reading.tokens[phrase.first_token][1], reading.tokens[phrase.last_token - 1][2]
@@ -301,7 +304,8 @@ class ConditionReader:
             return False
         if not len(inner) or not len(outer):
             return False
-        return float(kind[inner].mean()) >= float(kind[outer].mean())
+        fits = float(kind[inner].mean())
+        return fits > 0 and fits >= float(kind[outer].mean())  # of neither set's kind: no kind word
 
     def _answer_set(self, reading: ClaimReading, star: ClaimPattern,
                     tail_negates: bool = True) -> tuple[SetNode | None, str]:

@@ -126,7 +126,7 @@ class RelationNames:
             s = stem(word)
             row = np.zeros(len(self.stems), dtype=np.float32)
             for r, stems in enumerate(self.stems):
-                glued = _glued(word, self.words[r])
+                glued = _glued(word, self.words[r]) if len(self.words[r]) > 1 else frozenset()
                 hit = [self.idf[t] for w, t in zip(self.words[r], stems)
                        if w in glued or (stems_match(s, t) and self.akin(word, s, w, t))]
                 if hit:
@@ -176,7 +176,8 @@ class RelationNames:
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
         """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's
         name only in a modifier, not its head noun: "which mountain" asks for mountains, and a
-        "mountain hut" is a hut. A name's head is `heads`'s word."""
+        "mountain hut" is a hut; 0 there for a person noun (the relation's subject, not its kind).
+        A name's head is `heads`'s word."""
         share = np.ones((len(words), len(self.stems)), dtype=np.float32)
         for k, word in enumerate(words):
             s = stem(word)
