@@ -126,3 +126,11 @@ def test_an_adjective_pertains_to_the_noun_it_is_made_from() -> None:
     assert lexicon.pertains_to("African") == ["africa"] and lexicon.pertains_to("South American") == ["south america"]
     assert lexicon.pertains_to("French")[:2] == ["france", "french republic"]  # each noun once
     assert lexicon.pertains_to("Nolan") == [] and Lexicon(None).pertains_to("African") == []
+
+
+@shipped
+def test_a_proper_noun_is_an_instance_of_a_kind() -> None:
+    lexicon = Lexicon.load()
+    assert lexicon.instance_of("Amazon") == ["river"] and "mountain peak" in lexicon.instance_of("Everest")
+    assert lexicon.stands_for("Amazon") == ["Amazon river", "river Amazon"]
+    assert lexicon.stands_for("African") == ["africa"] and lexicon.instance_of("film") == []

@@ -48,6 +48,7 @@ NEAR_POINTERS = frozenset(["+", "&", "^", "\\", "="])
 BROADER_DEPTH = 2
 BROADER_DECAY = 0.8  # per level above the first
 PERSON_DEPTH = 8  # levels up a noun's first sense searched for WordNet's person synset
+INSTANCE_SENSES = 4  # a proper noun's senses read for what it is an instance of ("Niger": river, country)
 # letters of a compound's first word at least ("song" + "writer"; three-letter heads are mostly names: "Hus")
 COMPOUND_HEAD = 4
 # endings WordNet's morphology ("morphy") strips to find a word's base form, per part of speech
@@ -231,6 +232,30 @@ class Lexicon:
                     if symbol == "\\":
                         out += [w for w in self._sense(p, o).words if w not in out]
         return out
+
+    def instance_of(self, word: str) -> list[str]:
+        """The kinds WordNet says a proper noun is an instance of, in its first senses ("Amazon":
+        river; "Everest": mountain peak; "Casablanca": city, metropolis, urban center, port)."""
+        self._ensure()
+        if not self.available:
+            return []
+        key = "_".join(word.lower().split())
+        out: list[str] = []
+        for pos, form in self.base_forms(key):
+            if pos != "n":
+                continue
+            for offset in self._index["n"][form][:INSTANCE_SENSES]:
+                for symbol, p, o in self._sense("n", offset).pointers:
+                    if symbol == "@i":
+                        out += [w for w in self._sense(p, o).words if w not in out]
+        return out
+
+    def stands_for(self, words: str) -> list[str]:
+        """Names a capitalised word the KG lacks may stand for: the nouns it pertains to
+        ("African": africa), and it with the kind it is an instance of ("Amazon": "amazon river",
+        "river amazon"), for a KG that writes the kind into its names."""
+        kinds = [k for kind in self.instance_of(words) for k in dict.fromkeys([kind, kind.split()[-1]])]
+        return [*self.pertains_to(words), *(f"{a} {b}" for kind in kinds for a, b in ((words, kind), (kind, words)))]
 
     def person_noun(self, word: str) -> bool:
         """Whether a word's first noun sense is a kind of person ("researchers", "son", "actor")."""

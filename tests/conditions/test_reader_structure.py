@@ -63,6 +63,8 @@ egypt|country.continent|africa
 nigeria|country.continent|africa
 niger_(country)|country.continent|africa
 iraq|country.continent|asia
+congo_river|river.basin_countries|south_africa
+congo_river|river.basin_countries|egypt
 """
 
 
@@ -120,7 +122,7 @@ def test_and_all_that_adds_a_second_set(reader):
 
 def test_things_coordinated_with_articles_share_one_phrase(reader):
     found, names = read(reader, "Which rivers have egypt or the nigeria among their basin countries?")
-    assert (found.kind, names) == ("union", ["limpopo", "niger_river", "nile"])
+    assert (found.kind, names) == ("union", ["congo_river", "limpopo", "niger_river", "nile"])
     found, names = read(reader, "mountains in the himalayas or the andes")
     assert (found.kind, names) == ("union", ["aconcagua", "everest"])
 
@@ -174,3 +176,13 @@ def test_how_many_is_a_count_even_beside_a_number_attribute(reader):
     """Only a "number of" cue can be an attribute's name; "how many" always asks to count."""
     found, value = read(reader, "How many countries have hausa among their languages?")
     assert (found.kind, value) == ("count", 2)
+
+
+@pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed")
+def test_a_proper_noun_names_the_kgs_name_with_its_kind(reader, monkeypatch):
+    """"the Congo" is no name of the KG; WordNet says Congo is a river, and `congo_river` is one."""
+    question = "How many basin countries does the Congo have?"
+    found, value = read(reader, question)
+    assert (found.kind, value) == ("count", 2)
+    monkeypatch.setattr(Lexicon, "stands_for", lambda self, words: self.pertains_to(words))
+    assert reader.read(question) is None

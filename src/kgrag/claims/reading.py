@@ -133,9 +133,9 @@ def _comparative(words: list[str], at: int) -> tuple[CompareOp, int] | None:
 
 def _pertaining_things(reading: ClaimReading, linker: EntityLinker, pertains: Callable[[str], list[str]],
                        taken: set[int], covered: set[int]) -> None:
-    """Capitalised words no mention covers that are an adjective of a name the KG has ("*African*
-    countries", "the *South American* country"): things, the entity its noun names ("africa").
-    The longest run first, then its words one by one."""
+    """Capitalised words no mention covers that stand for a name the KG has: an adjective of it
+    ("*African* countries": `africa`), or a proper noun the KG writes with its kind ("the
+    *Amazon*": `amazon_river`). The longest run first, then its words one by one."""
     claim, tokens = reading.claim, reading.tokens
     marked = [claim[s].isupper() and i not in taken and t not in STOPWORDS for i, (t, s, _) in enumerate(tokens)]
     i = 0
@@ -198,7 +198,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
     (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
     ``spelled``: the runs of words that spell a relation's whole name, each read as that relation;
-    ``pertains``: the nouns an adjective pertains to, so that "African" names Africa)."""
+    ``pertains``: the names a capitalised word the KG lacks may stand for, `Lexicon.stands_for`:
+    "African" for Africa, "the Amazon" for `amazon_river`)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)

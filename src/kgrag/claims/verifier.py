@@ -146,8 +146,9 @@ class ClaimVerifier:
         """``spelled_names``: a run of words that spells a relation's whole name reads as that
         relation (`RelationNames.phrases`). Questions with conditions read so; claims do not, as it
         measured worse on the geo dev claims ("whose language family is ...": 1.00 -> 0.96). Both read
-        a capitalised adjective as the name WordNet says it pertains to ("African": Africa), which
-        took the geo natural claims from 0.804 to 0.875 and changed no MetaQA claim."""
+        a capitalised word the KG lacks as the name WordNet says it stands for (`Lexicon.stands_for`:
+        "African": Africa, "Amazon": amazon river), which took the geo natural claims from 0.804 to
+        0.875 and changed no MetaQA claim."""
         knows = getattr(self.kg.embedder, "knows_word", None)  # a static vocabulary, where the embedder has one
         strength: StrengthFn = self.scorer.word_relation_strength
         if self.learned is not None:
@@ -156,7 +157,7 @@ class ClaimVerifier:
         return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
                           knows if callable(knows) else lambda word: True,
                           self.scorer.names.phrases if spelled_names else None,
-                          lexicon.pertains_to if lexicon is not None and lexicon.available else None)
+                          lexicon.stands_for if lexicon is not None and lexicon.available else None)
 
     def verify(self, claim: str) -> ClaimVerdict:
         claim = claim.strip()
