@@ -23,7 +23,7 @@ import importlib.util
 import os
 import threading
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 __all__ = ["Lexicon", "Sense", "wordnet_dir"]
@@ -197,56 +197,38 @@ class Lexicon:
         """The words of the synsets up to `BROADER_DEPTH` levels above a person noun's first sense,
         each with its level, below "person" itself ("son": male offspring and man-child at 1,
         child, kid, male at 2); none for other words."""
-        self._ensure()
-        if not self.available:
+        first = self._first_noun(word)
+        if first is None or not self._is_person(self._sense("n", first)):
             return []
-        person = self._index["n"].get("person", [-1])[0]
-        for pos, form in self.base_forms(word):
-            if pos != "n":
-                continue
-            first = self._sense("n", self._index["n"][form][0])
-            if not self._is_person(first):
-                return []
-            out: list[tuple[str, int]] = []
-            level = [("n", self._index["n"][form][0])]
-            for depth in range(1, BROADER_DEPTH + 1):
-                level = [(p, o) for q, offset in level for symbol, p, o in self._sense(q, offset).pointers
-                         if symbol in ("@", "@i") and (p, o) != ("n", person)]
-                out += [(w, depth) for p, o in level for w in self._sense(p, o).words]
-            return out
-        return []
+        out: list[tuple[str, int]] = []
+        level = [("n", first)]
+        for depth in range(1, BROADER_DEPTH + 1):
+            level = [(p, o) for q, offset in level for symbol, p, o in self._sense(q, offset).pointers
+                     if symbol in ("@", "@i") and (p, o) != ("n", self._person)]
+            out += [(w, depth) for p, o in level for w in self._sense(p, o).words]
+        return out
 
     def pertains_to(self, word: str) -> list[str]:
         """The nouns an adjective pertains to, by WordNet's pertainym links in its first senses
         ("African": Africa; "South American": South America; "French": France, French Republic)."""
-        self._ensure()
-        if not self.available:
-            return []
-        key = "_".join(word.lower().split())
-        out: list[str] = []
-        for pos, form in self.base_forms(key):
-            if pos != "a":
-                continue
-            for offset in self._index["a"].get(form, [])[:NAME_SENSES]:
-                for symbol, p, o in self._sense("a", offset).pointers:
-                    if symbol == "\\":
-                        out += [w for w in self._sense(p, o).words if w not in out]
-        return out
+        return self._linked(word, "a", "\\", NAME_SENSES)
 
     def instance_of(self, word: str) -> list[str]:
         """The kinds WordNet says a proper noun is an instance of, in its first senses ("Amazon":
         river; "Everest": mountain peak; "Casablanca": city, metropolis, urban center, port)."""
+        return self._linked(word, "n", "@i", INSTANCE_SENSES)
+
+    def _linked(self, word: str, pos: str, symbol: str, senses: int) -> list[str]:
+        """The words of the synsets the first ``senses`` senses of ``word`` (as part of speech
+        ``pos``, several words joined as WordNet joins them) point to by ``symbol``, each once."""
         self._ensure()
         if not self.available:
             return []
-        key = "_".join(word.lower().split())
         out: list[str] = []
-        for pos, form in self.base_forms(key):
-            if pos != "n":
-                continue
-            for offset in self._index["n"][form][:INSTANCE_SENSES]:
-                for symbol, p, o in self._sense("n", offset).pointers:
-                    if symbol == "@i":
+        for form in (f for p, f in self.base_forms("_".join(word.lower().split())) if p == pos):
+            for offset in self._index[pos].get(form, [])[:senses]:
+                for link, p, o in self._sense(pos, offset).pointers:
+                    if link == symbol:
                         out += [w for w in self._sense(p, o).words if w not in out]
         return out
 
@@ -259,19 +241,30 @@ class Lexicon:
 
     def person_noun(self, word: str) -> bool:
         """Whether a word's first noun sense is a kind of person ("researchers", "son", "actor")."""
+        first = self._first_noun(word)
+        return first is not None and self._is_person(self._sense("n", first))
+
+    def _first_noun(self, word: str) -> int | None:
+        """The offset of the first sense of the word's first noun base form; None when it is no noun
+        WordNet knows (or there is no WordNet)."""
         self._ensure()
         if not self.available:
-            return False
+            return None
         form = next((f for pos, f in self.base_forms(word) if pos == "n"), None)
-        return form is not None and self._is_person(self._sense("n", self._index["n"][form][0]))
+        return None if form is None else self._index["n"][form][0]
+
+    @cached_property
+    def _person(self) -> int | None:
+        """The offset of WordNet's person synset (the first sense of "person")."""
+        self._ensure()
+        return self._index["n"].get("person", [None])[0]
 
     def _is_person(self, sense: Sense) -> bool:
         """Whether WordNet's person synset is among the sense's broader ones (`PERSON_DEPTH` levels)."""
-        person = self._index["n"].get("person", [None])[0]
         level = [sense]
         for _ in range(PERSON_DEPTH):
             up = [(p, o) for s in level for symbol, p, o in s.pointers if symbol in ("@", "@i")]
-            if ("n", person) in up:
+            if ("n", self._person) in up:
                 return True
             level = [self._sense(p, o) for p, o in up]
             if not level:

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..claims.patterns import ARTICLES
+
 __all__ = ["Cues", "Superlative", "adds_a_set", "count_spans", "introduces_another", "read_cues"]
 
 Order = Literal["max", "min"]
@@ -32,7 +34,6 @@ ALTERNATIVE = frozenset(["or", "either"])
 # between a step's phrase and the names: another entity introduced ("the time zones of *something that* ...")
 PRONOUN_INTRODUCERS = frozenset(["something", "whatever", "anything", "someone", "somebody", "whoever",
                                  "whichever", "whomever"])
-DETERMINERS = frozenset(["the", "a", "an"])
 RELATIVES = frozenset(["that", "which", "who", "whom", "whose", "where"])
 
 
@@ -89,6 +90,6 @@ def introduces_another(words: list[str]) -> bool:
     """Words that introduce an entity other than the asked one: an indefinite pronoun ("the time
     zones of *something* that ..."), or a determiner and a relative word ("*the* river *that* ...")."""
     for i, w in enumerate(words):
-        if w in PRONOUN_INTRODUCERS or (w in DETERMINERS and any(x in RELATIVES for x in words[i + 1:i + 4])):
+        if w in PRONOUN_INTRODUCERS or (w in ARTICLES and any(x in RELATIVES for x in words[i + 1:i + 4])):
             return True
     return False

@@ -25,7 +25,6 @@ A question with none of these (one thing, no value, no count, no superlative) is
 from __future__ import annotations
 
 import itertools
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -52,7 +51,7 @@ from ..plans import (
 )
 from ..plans.execute import PlanResult
 from ..plans.nodes import Anchor, Direction
-from ..text import normalize_name
+from ..text import normalize_name, without_disambiguator
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
 
 __all__ = ["ConditionPlan", "ConditionReader"]
@@ -62,7 +61,6 @@ TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
-PARENTHESES = re.compile(r"\(.*?\)")  # a name's disambiguator: "kuwait_(country)"
 
 
 @dataclass
@@ -249,7 +247,8 @@ class ConditionReader:
         kind word."""
         if not thing.optional:
             return True
-        return self._lower_case_names and normalize_name(PARENTHESES.sub("", thing.name)) == normalize_name(thing.text)
+        written = normalize_name(without_disambiguator(thing.name))
+        return self._lower_case_names and written == normalize_name(thing.text)
 
     def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
