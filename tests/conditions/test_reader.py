@@ -34,6 +34,8 @@ def answer(reader, question):
     ("Which films directed by Quentin Tarantino did not star John Travolta?", "negation", ["Kill Bill"]),
     ("Which films starring John Travolta did Uma Thurman not star in?", "negation", ["Grease"]),  # "not" after the last
     ("Which films were directed by John Ford or Maurice Pialat?", "union", ["Police", "The Searchers"]),
+    # "when" asks for a time: the conditions reach a film, the plan steps on to its year
+    ("When did the film that Uma Thurman and John Travolta both acted in come out?", "two-anchor-hop", ["1994"]),
 ])
 def test_each_kind_answers_as_the_triples_do(reader, question, kind, expected):
     assert answer(reader, question) == (kind, expected)
@@ -70,3 +72,21 @@ def test_a_count_over_the_limits_is_read_without_listing_the_set(movies_kg):
 
     tight = ConditionReader(ClaimVerifier(movies_kg), Limits(max_frontier=1))
     assert answer(tight, "How many films did Uma Thurman star in?") == ("count", 2)
+
+
+def test_when_steps_on_from_things_to_their_time_and_not_from_times(reader):
+    from kgrag.plans import Step
+    from kgrag.plans.nodes import Anchor
+    names, rel = reader.kg.names, {r: i for i, r in enumerate(reader.kg.relations)}
+    films = Step(Anchor(names.index("Quentin Tarantino")), rel["directed_by"], "in")
+    node, kind, sides = reader._when(films, "filter", [(rel["directed_by"], "out")])
+    assert node == Step(films, rel["release_year"], "out") and kind == "two-anchor-hop"
+    years = Step(Anchor(names.index("Pulp Fiction")), rel["release_year"], "out")
+    own = [(rel["release_year"], "in")]
+    assert reader._when(years, "filter", own) == (years, "filter", own)
+
+
+def test_outside_leaves_out_what_follows():
+    from kgrag.conditions.cues import EXCLUDING
+    assert EXCLUDING.search("Which countries with Spanish as an official language are outside South America?")
+    assert not EXCLUDING.search("Which rivers flow into the sea?")

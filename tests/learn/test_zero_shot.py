@@ -256,6 +256,8 @@ LABELLED_CASES = {
     "name the mountain that is the highest point of Calelia": "highest point>",  # "name the X": X is the answer
     "what are the subfields of Mathematics": "subfield of<",  # the subfields of X: subjects of "subfield of"
     "which company is the employer of Ada Lin": "employer>",  # "employer" before "number of employees"
+    # the copula equates the answer's noun with the phrase after it: one step, not two
+    "which parent organization is the parent organization of Navy Kel": "parent organization>",
 }
 
 

@@ -27,7 +27,7 @@ _SUPERLATIVE = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in SUPERL
                           + r")\b", re.IGNORECASE)
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of\s+)?the\b", re.IGNORECASE)
 # before a thing, it is left out of the answer ("films by D not starring A", "leaving out those that ...")
-EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|other\s+than|leaving\s+out|apart\s+from"
+EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|outside|other\s+than|leaving\s+out|apart\s+from"
                        r"|(?:someone|somebody|anyone|anybody)\s+else)\b"
                        r"|\wn[’']t\b", re.IGNORECASE)
 ALTERNATIVE = frozenset(["or", "either"])

@@ -35,6 +35,7 @@ from ..claims.patterns import ClaimPattern, rank_patterns
 from ..claims.reading import ClaimReading, Literal, Phrase, Thing
 from ..claims.schema import Side, flip
 from ..errors import PlanTooLarge
+from ..learn.question_words import asks_when
 from ..plans import (
     ArgMax,
     ArgMin,
@@ -53,11 +54,10 @@ from ..plans.execute import PlanResult
 from ..plans.nodes import Anchor, Direction
 from ..text import normalize_name, without_disambiguator
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
+from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
-TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
-TIME_SHARE = 0.8  # of a relation's sampled values, to be years or dates
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 DIRECTIONS: tuple[Direction, ...] = ("out", "in")
@@ -98,19 +98,8 @@ class ConditionReader:
         return bool(sample) and sum(n[:1].islower() for n in sample) >= LOWER_CASE_SHARE * len(sample)
 
     @cached_property
-    def _time_like(self) -> np.ndarray:
-        """(relations × 2) whether a relation's values that way are years or dates."""
-        out = np.zeros((self.kg.snapshot.num_relations, 2), dtype=bool)
-        literals = self.verifier.literals
-        for r, sides in enumerate(self.verifier.schema.value_samples):
-            for side, sample in enumerate(sides):
-                if not len(sample):
-                    continue
-                dated, _ = literals.keys(sample, "date")
-                numbered, keys = literals.keys(sample, "number")
-                years = numbered & (keys >= TIME_RANGE[0]) & (keys <= TIME_RANGE[1])
-                out[r, side] = bool(dated.mean() >= TIME_SHARE or years.mean() >= TIME_SHARE)
-        return out
+    def times(self) -> TimeSides:
+        return TimeSides(self.verifier.schema, self.verifier.literals, self.verifier.canonical)
 
     def read(self, question: str, reading: ClaimReading | None = None) -> ConditionPlan | None:
         """The plan of a question with a condition, or None (a chain question, or nothing fits).
@@ -162,6 +151,10 @@ class ConditionReader:
         if step is not None:
             node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
         sides = [step] if step is not None else [(a.relation, a.direction) for a in star.attachments]
+        if cues.superlative is None and not cues.count and kind != "chain" and \
+                asks_when([t for t, _, _ in reading.tokens]):
+            own = [(step[0], flip(step[1]))] if step is not None else sides  # what the answers stand on
+            node, kind, sides = self._when(node, kind, own)
         if cues.superlative is not None:
             attribute = self._attribute(reading, cues, node, sides)
             if attribute is None:
@@ -175,6 +168,19 @@ class ConditionReader:
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
                              execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
+
+    def _when(self, node: SetNode, kind: str, sides: list) -> tuple[SetNode, str, list]:
+        """"When ..." asks for a time: where the conditions reach things, not times ("when did the
+        movie with A that B directed come out"), the step to their time-like value (the one with
+        fewest values per thing, a film's release year), when the KG has one."""
+        try:
+            reached = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
+        except PlanTooLarge:
+            return node, kind, sides
+        timed = self.times.sides_from(sides)
+        if not len(reached) or self.times.are_times(reached) or not timed:
+            return node, kind, sides
+        return Step(node, *timed[0]), "two-anchor-hop", [timed[0]]
 
     def _names_a_number(self, reading: ClaimReading, span: tuple[int, int]) -> bool:
         """Whether a phrase spanning a "number of" cue (``span``) names a relation whose values are numbers
@@ -368,7 +374,7 @@ class ConditionReader:
                     candidates.append(side)
         assert cues.superlative is not None
         if cues.superlative.hint == "time":
-            timed = [s for s in candidates if self._time_like[s[0], 0 if s[1] == "out" else 1]]
+            timed = [s for s in candidates if self.times.is_time(s)]
             return min(timed, key=lambda s: schema.fan(*s)) if timed else None
         after = _token_at(reading, cues.superlative.end)
         near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]

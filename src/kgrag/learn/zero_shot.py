@@ -86,6 +86,7 @@ class ZeroShotWeights:
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
+COPULAS = frozenset(("is", "are", "was", "were"))
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
 
 
@@ -172,6 +173,7 @@ class ZeroShotPathScorer:
         wh_at = asking_word(toks)
         type_row = None
         type_k = None
+        type_run: list[int] = []
         defined = False
         if wh_at is not None:
             type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
@@ -195,6 +197,10 @@ class ZeroShotPathScorer:
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
                 if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
+                    # "which record label is the record label of X": the copula equates the
+                    # answer's noun with the phrase after it, which says the step
+                    equated = not between and bool(follows) and follows[0] in COPULAS
+                    type_run = run if equated else []
                 if content[run[0]][1] in CLASSIFIER_NOUNS:
                     type_row = None  # "what kind of film": the type says nothing of the answer's side
                     type_phrase = None
@@ -203,7 +209,9 @@ class ZeroShotPathScorer:
         type_rel = None
         cues = np.zeros(n_rel, dtype=np.float32)
         mask_at = toks.index(MASK) if MASK in toks else None
+        type_named = np.zeros(n_rel, dtype=np.float32)  # what the type phrase's own words add
         for k, (i, _) in enumerate(content):
+            before = demand.copy() if k in type_run else None
             r = self._named_by(strength, k)
             s = float(strength[k, r])
             if s < self.w.threshold:
@@ -229,6 +237,11 @@ class ZeroShotPathScorer:
             if any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content)):
                 demand[r] += s  # shared: out to it and back
             last = (i, r, s)
+            if before is not None:
+                type_named += demand - before
+        # a relation the equated answer noun names and the words after it name again is one step
+        again = type_named > 0
+        demand[again] -= np.where(demand[again] > type_named[again] + 1e-6, type_named[again], 0.0)
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
         direction = np.sign(cues) * np.where(self.names.subject_named, -1.0, 1.0)  # "the members of X": backward
