@@ -30,6 +30,12 @@ COORDINATORS = frozenset(["and", "or", "also", "both"])
 JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
 ARTICLES = frozenset(["the", "a", "an"])
 PRONOUNS = frozenset(["it", "he", "she", "they"])  # a clause's subject; possessives ("its tags") often mean the other
+# a clause that ends on an auxiliary repeats the verb before it ("... the Rhine crosses that the
+# Danube *doesn't*", "... that B did too"): the thing before it has the same relation
+AUXILIARIES = frozenset(["do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could",
+                         "will", "would", "doesn", "don", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
+                         "hadn", "couldn", "won", "wouldn"])
+ELLIPSIS_TAIL = AUXILIARIES | {"not", "t", "too", "also", "so", "either", "as", "well", "never"}
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,8 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
         # one phrase names the facts of several things when they are coordinated ("A and B"), or when
         # the claim names that relation as often elsewhere ("the tags of X ... its tags")
         naming = sum(int(np.argmax(p.strength)) == named[key][0] for p in all_phrases)
-        if words and len(nodes) > 1 and not _coordinated_nodes(nodes, words) and naming < len(nodes):
+        if words and len(nodes) > 1 and not _coordinated_nodes(nodes, words) and naming < len(nodes) \
+                and not _elided(nodes, words):
             return -np.inf
     score = sum(explained.values())
     # "directed a drama": the indefinite thing introduces the unnamed centre and says its kind, so
@@ -175,6 +182,13 @@ def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
     ordered = sorted(nodes, key=lambda n: n.first_token)
     return all(_coordinating(words[a.last_token:b.first_token])
                for a, b in itertools.pairwise(ordered))
+
+
+def _elided(nodes: Sequence[Node], words: Sequence[str]) -> bool:
+    """The last of the things ends the question on an auxiliary alone ("that the Danube doesn't"):
+    its clause leaves out the verb the earlier thing's has, so one phrase names both facts."""
+    tail = words[max(n.last_token for n in nodes):]
+    return bool(tail) and set(tail) <= ELLIPSIS_TAIL and bool(set(tail) & AUXILIARIES)
 
 
 def _coordinating(between: Sequence[str]) -> bool:
