@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
 from kgrag.learn.question_words import asks_category
+from kgrag.learn.word_contrast import saturate
 from kgrag.learn.zero_shot import ZeroShotPathScorer, ZeroShotWeights, stem, stems_match
 from kgrag.lexicon import Lexicon, wordnet_dir
 from kgrag.paths import PathCandidate, RelationPath
@@ -324,7 +325,7 @@ def test_saturated_strengths_stay_under_the_cap_in_their_order(rows: list[list[f
     closest one most strongly; below the cap the strength is the plain clip."""
     raw = np.array(rows, dtype=np.float64)
     cap = 0.98
-    out = ZeroShotPathScorer._saturate(raw, cap)
+    out = saturate(raw, cap)
     assert (out >= 0).all() and (out <= cap).all()
     below = raw <= cap
     np.testing.assert_allclose(out[below], np.clip(raw[below], 0.0, cap))
@@ -436,6 +437,14 @@ def test_a_step_against_the_way_its_nouns_words_say_costs(tmp_path: Path) -> Non
         np.testing.assert_allclose(gap, [0.0, -scorer.w.direction, 0.0], atol=1e-6)
         members = scorer.read("who are the members of X")  # "member of" holds from a member: backward
         assert members.direction is not None and members.direction[kg.relation_ids["member of"]] == -1
+        # two phrases that say forward ask for two forward steps: down and up again is one short
+        twice = "who are the parents of the parents of X"
+        assert scorer.read(twice).cued is not None and scorer.read(twice).cued[0, parents] == 2
+        paths = [((parents, "out"), (parents, "out")), ((parents, "out"), (parents, "in")),
+                 ((parents, "in"), (parents, "in"))]
+        cands = [PathCandidate(0, RelationPath(p), people) for p in paths]
+        gap = scorer.score(twice, question, cands, vectors) - plain.score(twice, question, cands, vectors)
+        np.testing.assert_allclose(gap, [0.0, -scorer.w.direction, -2 * scorer.w.direction], atol=1e-6)
     finally:
         kg.close()
 
@@ -482,3 +491,37 @@ def test_a_person_noun_names_no_step_through_a_relation_it_modifies(tmp_path: Pa
         assert _best(kg, question) == "employer<|researchField>"
     finally:
         kg.close()
+
+
+KIN_CHAINS = {
+    # "the N of ..." is a step, not only the answer's kind (every entity but two here is a person)
+    "what is the child of the spouse of bo_lee": "spouse>|children>",
+    # a relation named twice is two steps, each the way its words say ("the N of X": forward)
+    "what is the parent of the parent of carl_lee": "parents>|parents>",
+    "who is the child of the children of bo_lee": "children>|children>",  # not down and up again
+}
+GRANDCHILD = [("carl_lee", "children", "eve_lee"), ("eve_lee", "parents", "carl_lee"), ("eve_lee", "gender", "female")]
+
+
+@pytest.mark.parametrize("question", list(KIN_CHAINS))
+def test_each_the_n_of_is_a_step_the_way_its_words_say(tmp_path: Path, question: str) -> None:
+    kg = _kg(tmp_path, triples=KIN + GRANDCHILD)
+    try:
+        assert _best(kg, question) == KIN_CHAINS[question]
+    finally:
+        kg.close()
+
+
+def test_a_word_far_nearer_one_relation_than_the_rest_names_it(tmp_path: Path) -> None:
+    """In a KG of a few relations the mean over them is high, and "couple" (MiniLM: 0.58 to
+    ``spouse``, about 0.3 to the rest) passes the contrast with the mean only by its lead over the
+    runner-up (`ZeroShotWeights.margin`)."""
+    kg = _kg(tmp_path, triples=KIN)
+    try:
+        on, off = ZeroShotPathScorer(kg), ZeroShotPathScorer(kg, ZeroShotWeights(margin=0.0))
+        spouse = kg.relation_ids["spouse"]
+        lead, plain = on.word_relation_strength(["couple"])[0], off.word_relation_strength(["couple"])[0]
+    finally:
+        kg.close()
+    assert plain[spouse] < on.w.threshold <= lead[spouse]
+    assert int(np.argmax(lead)) == spouse and np.count_nonzero(lead >= on.w.threshold) == 1

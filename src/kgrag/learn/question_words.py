@@ -47,6 +47,7 @@ class QuestionReading:
     defined: bool = False  # a relative clause naming relations defines the type word ("the ships whose ...")
     asks_when: bool = False  # "when" asks: a date or a year is the answer
     direction: np.ndarray | None = None  # per relation, +1 / -1: its steps go forward / backward (`direction_cue`)
+    cued: np.ndarray | None = None  # (2 × relations) how many phrases say its steps go forward / backward
 
 
 def asking_word(toks: list[str]) -> int | None:

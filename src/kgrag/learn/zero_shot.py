@@ -56,6 +56,7 @@ from .question_words import (
     is_relative_clause,
 )
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
+from .word_contrast import embedding_strength
 
 __all__ = ["MASK", "QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
 
@@ -83,6 +84,8 @@ class ZeroShotWeights:
     time: float = 0.5  # "when": the answers are dates or years
     direction: float = 0.3  # per step against the way its noun's words say it goes (`direction_cue`)
     shared_word: float = 0.25  # a word names relations within this of its strongest alike (`_named_by`)
+    margin: float = 1.0  # on: a word's lead over its runner-up relation is evidence (`embedding_strength`)
+    margin_offset: float = 0.15  # leads below this are noise
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
@@ -119,16 +122,13 @@ class ZeroShotPathScorer:
 
     def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:
         """(words × relations) how strongly each word names each relation, in [0, 1]: the best of
-        a stem match and the word embedding's cosine contrasted with its mean over relations
-        (generic words such as "film" are close to every relation of a film graph, so only the
-        excess over the mean is evidence)."""
+        a stem match and the word embedding's cosine where it stands out (`embedding_strength`:
+        generic words such as "film" are close to every relation of a film graph)."""
         if not words:
             return np.zeros((0, len(self.rel_stems)), dtype=np.float32)
         sims = self._vectors(words) @ self.rel_matrix.T
-        contrast = sims - sims[:, self.named].mean(axis=1, keepdims=True) - self.w.contrast_offset
-        # below a spelled name's strength: a word that spells a name exactly, then loosely, names
-        # it before one an embedding merely relates ("country" names "country", not "country for sport")
-        contrast = self._saturate(contrast * self.w.contrast, 1.0 - 2 * TIE_BREAK)
+        contrast = embedding_strength(sims, self.named, self.w.contrast_offset, self.w.contrast,
+                                      self.w.margin_offset if self.w.margin else None)
         lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
         if self.w.thesaurus:  # a word that stands in for a name's word, where nothing else names one
             # (only there: a word the names or the encoder already tie to a relation keeps that
@@ -138,15 +138,6 @@ class ZeroShotPathScorer:
                 lex[k] = np.maximum(lex[k], self.names.thesaurus(words[k]) * self.w.thesaurus)
         placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
         return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
-
-    @staticmethod
-    def _saturate(raw: np.ndarray, cap: float) -> np.ndarray:
-        """``raw`` clipped to [0, cap], where the relations a word exceeds the cap for keep their
-        order just under it: "dad" is close to both "father" and "mother", and a plain clip would
-        tie them and leave the choice to the relations' order in the KG."""
-        top = raw.max(axis=1, keepdims=True) if raw.size else raw
-        saturated = cap - TIE_BREAK * np.minimum(top - raw, 1.0)
-        return np.where(raw > cap, saturated, np.clip(raw, 0.0, cap))
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
@@ -158,17 +149,18 @@ class ZeroShotPathScorer:
         return demand, type_row
 
     def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
-                                                           str | None, bool, np.ndarray | None]:
+                                                           str | None, bool,
+                                                           tuple[np.ndarray | None, np.ndarray | None]]:
         """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
         the type word names when no other phrase does (and how strongly), the type phrase, and
         whether a relative clause that names relations defines the type word, and the direction
-        each named relation's steps take (`direction_cue`)."""
+        each named relation's steps take (`direction_cue`) with how many phrases say each way."""
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
         n_rel = len(self.rel_stems)
         type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, None
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None)
         strength, phrase_of = self._content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
@@ -208,6 +200,7 @@ class ZeroShotPathScorer:
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
         type_rel = None
         cues = np.zeros(n_rel, dtype=np.float32)
+        cued = np.zeros((2, n_rel), dtype=np.float32)  # phrases whose words say forward / backward
         mask_at = toks.index(MASK) if MASK in toks else None
         type_named = np.zeros(n_rel, dtype=np.float32)  # what the type phrase's own words add
         for k, (i, _) in enumerate(content):
@@ -220,7 +213,9 @@ class ZeroShotPathScorer:
             if k not in phrase_of or phrase_of[k][1] == k:  # a word, or a phrase's first word
                 end = max([content[j][0] for j, (_, a) in phrase_of.items() if a == k] or [i])
                 shared = any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content))
-                cues[r] += 0.0 if shared else direction_cue(toks, i, end, mask_at)
+                cue = 0 if shared else direction_cue(toks, i, end, mask_at)
+                cues[r] += cue
+                cued[0 if cue > 0 else 1, r] += cue != 0
             if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
                 type_rel = (r, s)
                 last = (i, r, s)
@@ -242,10 +237,17 @@ class ZeroShotPathScorer:
         # a relation the equated answer noun names and the words after it name again is one step
         again = type_named > 0
         demand[again] -= np.where(demand[again] > type_named[again] + 1e-6, type_named[again], 0.0)
+        relational = type_k is not None and toks[content[type_k][0] + 1: content[type_k][0] + 2] == ["of"]
+        if type_rel is not None and relational:  # "the N of ..." is a step of its own, not only a kind ("the
+            # child of the couple of X": the couple's children; "the parents of the parent of X": two)
+            demand[type_rel[0]] += type_rel[1]
+            type_rel = None
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
-        direction = np.sign(cues) * np.where(self.names.subject_named, -1.0, 1.0)  # "the members of X": backward
-        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), direction
+        flip = self.names.subject_named  # "the members of X": backward
+        direction = np.sign(cues) * np.where(flip, -1.0, 1.0)
+        steps = np.stack([np.where(flip, cued[1], cued[0]), np.where(flip, cued[0], cued[1])])
+        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps)
 
     def _named_by(self, strength: np.ndarray, k: int) -> int:
         """The relation content word k names: its strongest, or, when it names none fully, among the
@@ -310,11 +312,11 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row, type_demand, type_phrase, defined, direction = self._demand_parts(masked_question)
+        demand, type_row, type_demand, type_phrase, defined, (direction, cued) = self._demand_parts(masked_question)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined,
-                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]), direction)
+                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]), direction, cued)
 
     def answer_kind(self, phrase: str) -> np.ndarray:
         """Per relation side, how well its entities fit the answer-type phrase ("countries",
@@ -383,10 +385,12 @@ class ZeroShotPathScorer:
             score += w.category * forward * self.category[last_rel]
         if reading.direction is not None and w.direction and reading.direction.any():
             # a relation whose steps all go against the way its noun's words say (out and back is both)
+            # per relation the path takes, each phrase whose words say a way no step of the path goes
+            # that way explains ("the child of the children of X" is two steps down, not down and up)
             forward_steps = counts - backward
-            wrong = ((backward > 0) & (forward_steps == 0) & (reading.direction > 0)) | \
-                ((forward_steps > 0) & (backward == 0) & (reading.direction < 0))
-            score -= w.direction * wrong.sum(axis=1)
+            assert reading.cued is not None
+            short = np.clip(reading.cued[0] - forward_steps, 0.0, None) + np.clip(reading.cued[1] - backward, 0.0, None)
+            score -= w.direction * np.where(counts > 0, short, 0.0).sum(axis=1)
         if reading.asks_when and w.time:
             score += w.time * self.kinds.time_fit(candidates)
         sizes = np.array([len(c.answers) for c in candidates], dtype=np.float32)
