@@ -482,13 +482,16 @@ RESEARCH = [("ann_lee", "employer", "acme_labs"), ("bo_lee", "employer", "acme_l
 def test_a_person_noun_names_no_step_through_a_relation_it_modifies(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """"which researchers have acme_labs as their employer": the people, not their research fields
-    (before, "researchers" half-named ``researchField`` and pulled a last step onto it)."""
+    ("researchers" matches only the modifier of ``researchField``; a person noun asks for no step
+    through it, where another noun would half-name it)."""
     kg = _kg(tmp_path, triples=RESEARCH)
     question = "which researchers have acme_labs as their employer"
+    field = kg.relation_ids["researchField"]
     try:
         assert _best(kg, question) == "employer<"
+        assert ZeroShotPathScorer(kg).read("which researchers have X as their employer").type_row[field] == 0.0
         monkeypatch.setattr(Lexicon, "person_noun", lambda self, word: False)
-        assert _best(kg, question) == "employer<|researchField>"
+        assert ZeroShotPathScorer(kg).read("which researchers have X as their employer").type_row[field] > 0.2
     finally:
         kg.close()
 
@@ -525,3 +528,38 @@ def test_a_word_far_nearer_one_relation_than_the_rest_names_it(tmp_path: Path) -
         kg.close()
     assert plain[spouse] < on.w.threshold <= lead[spouse]
     assert int(np.argmax(lead)) == spouse and np.count_nonzero(lead >= on.w.threshold) == 1
+
+
+SQUADS = [("ana_reis", "plays_for", "fc_lisa"), ("bea_koh", "plays_for", "fc_lisa"),
+          ("cai_moor", "plays_for", "sc_ovo"),
+          ("fc_lisa", "plays_for_inverse", "ana_reis"), ("fc_lisa", "plays_for_inverse", "bea_koh"),
+          ("sc_ovo", "plays_for_inverse", "cai_moor"), ("fc_lisa", "located_in", "portugal"),
+          ("sc_ovo", "located_in", "norway"), ("portugal", "located_in_inverse", "fc_lisa"),
+          ("norway", "located_in_inverse", "sc_ovo"), ("ana_reis", "nationality", "norway"),
+          ("bea_koh", "nationality", "portugal"), ("cai_moor", "nationality", "portugal")]
+SQUAD_CASES = {
+    # "country" names no relation: the answer is no relation's subject by default when the path would
+    # go out and back for it; only words asking for others ("the same", "else") ask for that
+    "which country is fc_lisa located in": "located_in>",
+    "who else plays for the same club as ana_reis": "plays_for>|plays_for<",
+    # "players" is who plays: the subjects of plays_for, not its clubs
+    "which players have portugal nationality": "nationality<",
+}
+
+
+@pytest.mark.parametrize("question", list(SQUAD_CASES))
+def test_out_and_back_needs_words_for_it_and_an_agent_noun_names_the_subjects(tmp_path: Path, question: str) -> None:
+    kg = _kg(tmp_path, triples=SQUADS)
+    try:
+        assert _canonical_best(kg, question) == SQUAD_CASES[question]
+    finally:
+        kg.close()
+
+
+def test_agent_nouns_name_an_active_relations_subjects() -> None:
+    from kgrag.learn.relation_words import RelationNames
+    names = ["plays_for", "directed_by", "edited", "performer", "nationality"]
+    words = RelationNames(names, np.ones(len(names), dtype=bool), None)
+    assert [names[r] for r in range(len(names)) if words.agent_of("players", r)] == ["plays_for"]
+    assert [names[r] for r in range(len(names)) if words.agent_of("editors", r)] == ["edited"]
+    assert not any(words.agent_of(w, r) for w in ("director", "performer", "nation") for r in range(len(names)))

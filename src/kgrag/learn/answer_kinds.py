@@ -14,8 +14,9 @@ from ..paths import PathCandidate
 from ..plans.literals import LiteralValues
 from ..relation_names import RelationVocabulary
 from ..relation_profiles import kind_by_sides, side_members
+from ..store.snapshot import GraphSnapshot
 
-__all__ = ["KIND_SAMPLE", "AnswerKinds"]
+__all__ = ["KIND_SAMPLE", "AnswerKinds", "category_scores"]
 
 KIND_SAMPLE = 64  # a path's answers read for their kind (its first ones: a path's answers are one kind or mixed alike)
 
@@ -27,30 +28,33 @@ class AnswerKinds:
         self.kg = kg
         self.vocabulary = vocabulary
         self.subject_named = subject_named  # per relation: its name ends in "of" and names its subjects
-        self._named_sides: dict[int, np.ndarray] = {}
-        self._kinds: dict[int, np.ndarray] = {}
+        self._named_sides: dict[tuple[int, bool], np.ndarray] = {}
+        self._kinds: dict[tuple[int, bool], np.ndarray] = {}
         self._literals: LiteralValues | None = None
 
-    def named_side(self, relation: int) -> np.ndarray:
+    def named_side(self, relation: int, subjects: bool | None = None) -> np.ndarray:
         """Per entity, whether it stands on the side of ``relation`` its name's noun names
         (`side_members`): its objects ("country": the countries), its subjects for a name ending in
-        "of" ("subfield of")."""
-        if relation not in self._named_sides:
-            self._named_sides[relation] = side_members(self.kg.snapshot, self.vocabulary, relation,
-                                                       objects=not self.subject_named[relation])
-        return self._named_sides[relation]
+        "of" ("subfield of"); ``subjects`` says which side instead (an agent noun: "players" of
+        ``plays_for`` are its subjects)."""
+        subjects = bool(self.subject_named[relation]) if subjects is None else subjects
+        if (relation, subjects) not in self._named_sides:
+            self._named_sides[(relation, subjects)] = side_members(self.kg.snapshot, self.vocabulary, relation,
+                                                                   objects=not subjects)
+        return self._named_sides[(relation, subjects)]
 
-    def kind_of(self, relation: int) -> np.ndarray:
+    def kind_of(self, relation: int, subjects: bool | None = None) -> np.ndarray:
         """Per entity, how much it is of the kind `named_side` names (`kind_by_sides`: a KG's
         relations hold for only some of the entities of their kind)."""
-        if relation not in self._kinds:
-            self._kinds[relation] = kind_by_sides(self.kg.snapshot, self.named_side(relation))
-        return self._kinds[relation]
+        subjects = bool(self.subject_named[relation]) if subjects is None else subjects
+        if (relation, subjects) not in self._kinds:
+            self._kinds[(relation, subjects)] = kind_by_sides(self.kg.snapshot, self.named_side(relation, subjects))
+        return self._kinds[(relation, subjects)]
 
-    def share(self, relation: int, candidates: list[PathCandidate]) -> np.ndarray:
+    def share(self, relation: int, candidates: list[PathCandidate], subjects: bool | None = None) -> np.ndarray:
         """Per candidate, how much its answers are of the kind ``relation``'s name names (mean `kind_of`)."""
         ids, bounds = _sampled_answers(candidates)
-        return _mean_per_candidate(self.kind_of(relation)[ids], bounds)
+        return _mean_per_candidate(self.kind_of(relation, subjects)[ids], bounds)
 
     def time_fit(self, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, the share of its answers named by a date or a whole number that could be a
@@ -62,6 +66,21 @@ class AnswerKinds:
         numbers, keys = self._literals.keys(ids, "number")
         years = numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000)
         return _mean_per_candidate(dates | years, bounds)
+
+
+def category_scores(snap: GraphSnapshot, num_relations: int) -> np.ndarray:
+    """How category-like each relation's values are ("what kind of film": a genre groups many
+    films): subjects per distinct object, log-scaled to [0, 1]. Distinct (object, relation) pairs
+    are the relation runs of the incoming CSR (rows sorted by relation): one pass over the edges."""
+    n = num_relations
+    rel = np.asarray(snap.in_rel, dtype=np.int64)
+    run = np.ones(len(rel), dtype=bool)
+    np.not_equal(rel[1:], rel[:-1], out=run[1:])
+    run[snap.in_indptr[:-1][np.diff(snap.in_indptr) > 0]] = True  # each object's row starts a run
+    objects = np.bincount(rel[run], minlength=n).astype(np.float64)
+    uses = np.bincount(rel, minlength=n).astype(np.float64)
+    fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
+    return (fan_in / fan_in.max() if n and fan_in.max() > 0 else fan_in).astype(np.float32)
 
 
 def _sampled_answers(candidates: list[PathCandidate]) -> tuple[np.ndarray, np.ndarray]:

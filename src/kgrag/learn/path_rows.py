@@ -61,3 +61,14 @@ class PathRows:
             row = self._rows[path] = (counts, backward, r, 1.0 if d == "out" else 0.0, float(path.hops),
                                       side_of(*stored, self.num_relations))
         return row
+
+    def returns(self, candidates: list[PathCandidate]) -> np.ndarray:
+        """Per candidate, whether its last step walks back the step before it (one canonical
+        relation, the other way): out to a thing and back to the others that share it."""
+        out = np.zeros(len(candidates), dtype=bool)
+        for k, c in enumerate(candidates):
+            steps = c.path.steps
+            if len(steps) >= 2 and not c.path.bridge:
+                (r1, d1), (r2, d2) = (self.vocabulary.step(*s) for s in steps[-2:])
+                out[k] = r1 == r2 and d1 != d2
+        return out

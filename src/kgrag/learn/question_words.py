@@ -48,6 +48,17 @@ class QuestionReading:
     asks_when: bool = False  # "when" asks: a date or a year is the answer
     direction: np.ndarray | None = None  # per relation, +1 / -1: its steps go forward / backward (`direction_cue`)
     cued: np.ndarray | None = None  # (2 × relations) how many phrases say its steps go forward / backward
+    asks_others: bool = False  # words that ask for others of a kind ("the same", "else", "together"): out and back
+    agent: bool = False  # the type word is who does what its relation's verb says ("players", "who plays for")
+
+
+# words that ask for the others that share something with the mention ("the films with the *same*
+# director", "who *else*", "acted *together* with X"): a path out to it and back along one relation
+OTHERS_WORDS = SHARE_WORDS | {"same", "also", "else", "other", "others", "together", "alongside", "fellow", "co"}
+
+
+def asks_others(toks: list[str]) -> bool:
+    return any(t in OTHERS_WORDS for t in toks)
 
 
 def asking_word(toks: list[str]) -> int | None:

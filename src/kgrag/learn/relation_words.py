@@ -20,6 +20,9 @@ from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["RelationNames", "stem", "stems_match"]
 
+ACTIVE_PREPOSITIONS = frozenset(("for", "in", "at", "to", "with", "on", "from", "into"))  # not "by", not "of"
+AGENT_SUFFIXES = ("er", "or")  # a verb and one of these: who does it ("player", "editor")
+
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ers", "ors", "ies", "ied", "ed", "er", "or", "es", "s", "ly")
 
 
@@ -246,6 +249,24 @@ class RelationNames:
     def subject_named(self) -> np.ndarray:
         """Per relation, whether its name ends in "of": the noun before it names the subject."""
         return np.array([toks[-1:] == ["of"] for toks in self.tokens], dtype=bool)
+
+    def agent_of(self, word: str, relation: int) -> bool:
+        """Whether ``word`` is the agent noun of the verb an active relation name opens with
+        ("players" of ``plays_for``): it names who does it, the relation's subject, where the
+        name's own noun names its object. A passive name ("directed by") has its agent as object."""
+        toks = self.tokens[relation]
+        if not toks or toks[-1] == "by" or word in toks:
+            return False
+        base = word[:-1] if word.endswith("s") else word
+        verb = stem(toks[0])
+        return any(base.endswith(suffix) and len(base) > len(suffix) + 2 and stem(base[:-len(suffix)]) == verb
+                   for suffix in AGENT_SUFFIXES)
+
+    def done_by(self, verb: str, relation: int) -> bool:
+        """Whether ``verb`` ("plays") opens an active relation name ending in a preposition
+        (``plays_for``, ``located_in``): "who plays for X" asks for its subject, the doer."""
+        toks = self.tokens[relation]
+        return len(toks) >= 2 and toks[-1] in ACTIVE_PREPOSITIONS and stems_match(stem(verb), stem(toks[0]))
 
     @cached_property
     def name_gaps(self) -> list[frozenset[str]]:

@@ -6,14 +6,13 @@ director of X". This scorer adds generic evidence that needs only the KG and its
 
 * **demand**: each content word of the question is matched against every relation name, by stem
   prefix (weighted by the word's IDF over the relation vocabulary) and by word-embedding contrast.
-  Words that name a relation add to that relation's *demand* (adjacent words naming the same
-  relation count once, as one phrase; the answer-type word after the wh-word only counts when
-  nothing else names its relation).
+  Words that name a relation add to its *demand* (adjacent words naming it count once, as one
+  phrase; the answer-type word only when nothing else names it, or when "of" follows it).
 * **coverage**: a path *supplies* one unit per step of each relation. Supplied and demanded units
   that meet are rewarded; steps nobody asked for and phrases no step explains are penalised.
 * **answer type**: the word after the wh-word names the answer. If it names a relation, the path
-  should end by following that relation forward (its object is the answer); if it names none
-  ("which films"), the path should end at a relation's subject.
+  ends following it forward (its object; its subject for an agent noun: "which players" of
+  ``plays_for``); if it names none ("which films"), it ends at the subject of a relation asked for.
 * **kind**: when the answer-type word also names a relation ("which countries use X" in a KG with
   ``basin_countries``), a path that ends on entities of that kind another way (the countries using
   X) meets it as well as a step through the named relation would: the kind is read from the
@@ -40,7 +39,7 @@ from ..graph import KnowledgeGraph
 from ..lexicon import Lexicon
 from ..paths import PathCandidate
 from ..text import STOPWORDS, tokenize_with_spans
-from .answer_kinds import AnswerKinds
+from .answer_kinds import AnswerKinds, category_scores
 from .path_rows import PathRows
 from .question_words import (
     CLASSIFIER_NOUNS,
@@ -51,6 +50,7 @@ from .question_words import (
     QuestionReading,
     asking_word,
     asks_category,
+    asks_others,
     asks_when,
     direction_cue,
     is_relative_clause,
@@ -150,7 +150,7 @@ class ZeroShotPathScorer:
 
     def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
                                                            str | None, bool,
-                                                           tuple[np.ndarray | None, np.ndarray | None]]:
+                                                           tuple[np.ndarray | None, np.ndarray | None, bool]]:
         """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
         the type word names when no other phrase does (and how strongly), the type phrase, and
         whether a relative clause that names relations defines the type word, and the direction
@@ -160,7 +160,7 @@ class ZeroShotPathScorer:
         n_rel = len(self.rel_stems)
         type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None)
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None, False)
         strength, phrase_of = self._content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
@@ -198,7 +198,7 @@ class ZeroShotPathScorer:
                     type_phrase = None
         demand = np.zeros(n_rel, dtype=np.float32)
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
-        type_rel = None
+        type_rel, agent = None, False
         cues = np.zeros(n_rel, dtype=np.float32)
         cued = np.zeros((2, n_rel), dtype=np.float32)  # phrases whose words say forward / backward
         mask_at = toks.index(MASK) if MASK in toks else None
@@ -218,6 +218,9 @@ class ZeroShotPathScorer:
                 cued[0 if cue > 0 else 1, r] += cue != 0
             if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
                 type_rel = (r, s)
+                asks = toks[wh_at] if wh_at is not None else ""
+                agent = self.names.agent_of(content[k][1], r) if asks in NOUN_ASKING else \
+                    asks == "who" and self.names.done_by(content[k][1], r)
                 last = (i, r, s)
                 continue
             if k in phrase_of and phrase_of[k][1] != k:  # a later word of a phrase already counted
@@ -247,7 +250,7 @@ class ZeroShotPathScorer:
         flip = self.names.subject_named  # "the members of X": backward
         direction = np.sign(cues) * np.where(flip, -1.0, 1.0)
         steps = np.stack([np.where(flip, cued[1], cued[0]), np.where(flip, cued[0], cued[1])])
-        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps)
+        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps, agent)
 
     def _named_by(self, strength: np.ndarray, k: int) -> int:
         """The relation content word k names: its strongest, or, when it names none fully, among the
@@ -275,18 +278,8 @@ class ZeroShotPathScorer:
 
     @cached_property
     def category(self) -> np.ndarray:
-        """How category-like each relation's values are: subjects per distinct object, log-scaled
-        to [0, 1]. Distinct (object, relation) pairs are the relation runs of the incoming CSR
-        (rows sorted by relation): one pass over the edges, no sort, computed on first need."""
-        snap, n = self.kg.snapshot, len(self.rel_stems)
-        rel = np.asarray(snap.in_rel, dtype=np.int64)
-        run = np.ones(len(rel), dtype=bool)
-        np.not_equal(rel[1:], rel[:-1], out=run[1:])
-        run[snap.in_indptr[:-1][np.diff(snap.in_indptr) > 0]] = True  # each object's row starts a run
-        objects = np.bincount(rel[run], minlength=n).astype(np.float64)
-        uses = np.bincount(rel, minlength=n).astype(np.float64)
-        fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
-        return (fan_in / fan_in.max() if n and fan_in.max() > 0 else fan_in).astype(np.float32)
+        """How category-like each relation's values are (`category_scores`), on first need."""
+        return category_scores(self.kg.snapshot, len(self.rel_stems))
 
     def first_step(self, masked_question: str) -> tuple[int, float] | None:
         """The relation named nearest the grounded mention, and how strongly: a relation path
@@ -312,11 +305,13 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row, type_demand, type_phrase, defined, (direction, cued) = self._demand_parts(masked_question)
+        demand, type_row, type_demand, type_phrase, defined, (direction, cued, agent) = \
+            self._demand_parts(masked_question)
+        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined,
-                               asks_when([t for t, _, _ in tokenize_with_spans(masked_question)]), direction, cued)
+                               asks_when(toks), direction, cued, asks_others(toks), agent and bool(type_demand))
 
     def answer_kind(self, phrase: str) -> np.ndarray:
         """Per relation side, how well its entities fit the answer-type phrase ("countries",
@@ -342,8 +337,12 @@ class ZeroShotPathScorer:
         # a noun that names a relation asks for a kind ("which countries"): the KG's facts say which answers are
         # (for a path that reaches them another way: one through the relation follows it as it goes)
         noun_kind = reading.type_demand if reading.answer_kind is not None else None
+        subject_named = self.names.subject_named
+        if reading.agent and reading.type_demand is not None:  # "which players": plays_for's subjects
+            subject_named = subject_named.copy()
+            subject_named[reading.type_demand[0]] ^= True
         if noun_kind is not None:
-            facts = self.kinds.share(noun_kind[0], candidates)
+            facts = self.kinds.share(noun_kind[0], candidates, bool(subject_named[noun_kind[0]]))
             kind = np.maximum(kind, np.where(counts[:, noun_kind[0]] > 0, 0.0, facts))
         wanted = np.broadcast_to(demand, counts.shape)
         if reading.type_demand is not None:
@@ -364,16 +363,17 @@ class ZeroShotPathScorer:
         score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops
         if type_row is not None:
             named = float(type_row.max())
-            # forward terminal: does the type word name that relation; backward: does it name none
-            # (the subject side only when the question names some relation: with none named, a
-            # backward terminal is the longer path to answers nothing asked for)
-            subject = w.subject_type * (1.0 - named) if demand.any() or reading.type_demand else 0.0
-            # a name "N of" ("subfield of", "member of") holds between a subject that is an N
-            # and its object: "the subfields of X" follow it backward
-            # a noun a relative clause defines names no last step of its own ("list the ships whose ...":
-            # no step on to "sister ship"), only one the clause asks for
+            # forward terminal: does the type word name that relation; backward: does it name none, when
+            # the question names some relation and a phrase asks for that last step (not one added for
+            # the bonus); out to a thing and back only with words for it ("the same"). A name "N of"
+            # holds from an N ("the subfields of X": backward); a noun a relative clause defines names no
+            # last step of its own ("list the ships whose ...": no step on to "sister ship")
+            subject = np.full(len(candidates), w.subject_type * (1.0 - named) if demand.any() or reading.type_demand
+                              else 0.0) * (wanted[np.arange(len(candidates)), last_rel] > 0)
+            if not reading.asks_others:
+                subject = np.where(self.rows.returns(candidates), 0.0, subject)
             named_last = type_row[last_rel] * (demand[last_rel] > 0) if reading.defined else type_row[last_rel]
-            agree = np.where((forward > 0) != self.names.subject_named[last_rel], named_last, subject)
+            agree = np.where((forward > 0) != subject_named[last_rel], named_last, subject)
             if reading.type_demand is not None:
                 agree = np.maximum(agree, kind)  # the type word fits the answer's side by kind
             score += w.answer_type * agree
