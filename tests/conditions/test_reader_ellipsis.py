@@ -8,14 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kgrag.claims import ClaimVerifier
 from kgrag.claims.patterns import _elided
 from kgrag.claims.reading import Thing
-from kgrag.conditions import ConditionReader
-from kgrag.graph import KnowledgeGraph, build_indexes
-from kgrag.store.database import Source, ingest
 
-from ..conftest import HashEmbedder
+from . import reader_over
 
 RIVERS = """\
 rhine|crosses|germany
@@ -32,13 +28,8 @@ austria|capital|vienna
 
 @pytest.fixture
 def reader(tmp_path: Path):
-    source = tmp_path / "rivers.txt"
-    source.write_text(RIVERS, encoding="utf-8")
-    ingest([Source(source)], tmp_path / "db",
-           after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
-    kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
-    yield ConditionReader(ClaimVerifier(kg))
-    kg.close()
+    with reader_over(tmp_path, RIVERS) as built:
+        yield built
 
 
 def test_an_elided_verb_names_the_later_things_fact_too(reader):

@@ -8,15 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from kgrag.claims import ClaimVerifier
-from kgrag.conditions import ConditionReader
 from kgrag.conditions.cues import count_spans
-from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.lexicon import Lexicon
 from kgrag.plans.nodes import Union
-from kgrag.store.database import Source, ingest
 
-from ..conftest import HashEmbedder
+from . import reader_over
 
 PLACES = """\
 nile|river.basin_countries|egypt
@@ -70,13 +66,8 @@ congo_river|river.basin_countries|egypt
 
 @pytest.fixture
 def reader(tmp_path: Path):
-    source = tmp_path / "places.txt"
-    source.write_text(PLACES, encoding="utf-8")
-    ingest([Source(source)], tmp_path / "db",
-           after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
-    kg = KnowledgeGraph(tmp_path / "db", embedder=HashEmbedder())
-    yield ConditionReader(ClaimVerifier(kg))
-    kg.close()
+    with reader_over(tmp_path, PLACES) as built:
+        yield built
 
 
 def read(reader, question):

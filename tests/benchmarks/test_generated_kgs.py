@@ -1,0 +1,60 @@
+"""The generated family and football dev KGs of benchmarks/generated_kgs.py: the same KG and
+questions for a seed, and every question's answers are exactly what the KG's triples give."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from .generator_checks import load_generator
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "generated_kgs.py"
+
+
+@pytest.fixture(scope="module")
+def generated():
+    sys.path.insert(0, str(SCRIPT.parent))  # its `_common` import
+    try:
+        return load_generator(SCRIPT)
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
+
+
+def _objects(triples):
+    out: dict[tuple[str, str], set[str]] = {}
+    for h, r, t in triples:
+        out.setdefault((h, r), set()).add(t)
+    return out
+
+
+def test_the_family_kg_answers_each_question_by_its_gold_path(generated):
+    triples, questions = generated.family(random.Random(7))
+    assert (triples, questions) == generated.family(random.Random(7))
+    facts = _objects(triples)
+    assert len(questions) == 300 and {q["hops"] for q in questions} == {2, 3}
+    for q in questions:
+        assert q["anchor"] in q["question"] or q["anchor"].replace("_", " ") in q["question"]
+        answers = {q["anchor"]}
+        for r in q["gold_path"]:
+            answers = {t for a in answers for t in facts.get((a, r), ())}
+        assert sorted(answers) == q["answers"], q["question"]
+
+
+@pytest.mark.parametrize("naming", ["plain", "kinds"])
+def test_football_stores_every_fact_both_ways_and_its_answers_are_the_kgs(generated, naming):
+    triples, questions = generated.football(random.Random(7), naming)
+    stored = set(triples)
+    for h, r, t in triples:
+        if not r.endswith("_inverse"):
+            assert (t, f"{r}_inverse", h) in stored
+    plays = "plays_in_club" if naming == "kinds" else "plays_for"
+    clubs_of = {h: t for h, r, t in triples if r == plays}
+    for q in questions:
+        assert q["answers"] and len(set(q["answers"])) == len(q["answers"])
+        assert q["anchor"] in q["question"] or q["anchor"].replace("_", " ") in q["question"]
+        if "teammates" in q["question"]:
+            mates = sorted(p for p, c in clubs_of.items() if c == clubs_of[q["anchor"]] and p != q["anchor"])
+            assert q["answers"] == mates
