@@ -166,7 +166,7 @@ class ZeroShotPathScorer:
         type_row = None
         type_k = None
         type_run: list[int] = []
-        defined = False
+        defined = relational = False
         if wh_at is not None:
             type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
             between = toks[wh_at + 1: content[type_k][0]] if type_k is not None else []
@@ -186,6 +186,7 @@ class ZeroShotPathScorer:
                 # storyboard artist is X": the clause defines the answer; its kind noun is no step
                 follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
                 defined = bool(follows) and follows[0] in DEFINING_WORDS and toks[wh_at] in NOUN_ASKING
+                relational = follows == ["of"]  # "the child of ...": a relation's noun
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
                 if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
@@ -240,7 +241,6 @@ class ZeroShotPathScorer:
         # a relation the equated answer noun names and the words after it name again is one step
         again = type_named > 0
         demand[again] -= np.where(demand[again] > type_named[again] + 1e-6, type_named[again], 0.0)
-        relational = type_k is not None and toks[content[type_k][0] + 1: content[type_k][0] + 2] == ["of"]
         if type_rel is not None and relational:  # "the N of ..." is a step of its own, not only a kind ("the
             # child of the couple of X": the couple's children; "the parents of the parent of X": two)
             demand[type_rel[0]] += type_rel[1]
