@@ -18,7 +18,7 @@ import numpy as np
 
 from ..graph import KnowledgeGraph
 from ..plans.literals import literal_kind, parse_literal
-from ..plans.nodes import Direction
+from ..plans.nodes import DIRECTIONS
 from ..text import STOPWORDS, tokenize_with_spans
 from .patterns import Attachment, ClaimPattern, PatternWeights, side_mismatch
 from .reading import ClaimReading, Literal, Phrase, StrengthFn, Thing, read_claim
@@ -27,7 +27,6 @@ from .schema import ClaimSchema, flip
 __all__ = ["NotAStar", "pattern_node", "star_from_triples"]
 
 Triple = tuple[str, str, str]
-DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 
 
 class NotAStar(ValueError):

@@ -51,7 +51,7 @@ from ..plans import (
     execute,
 )
 from ..plans.execute import PlanResult
-from ..plans.nodes import Anchor, Direction
+from ..plans.nodes import DIRECTIONS, Anchor, Direction
 from ..text import normalize_name, without_disambiguator
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
 from .times import TimeSides
@@ -60,7 +60,6 @@ __all__ = ["ConditionPlan", "ConditionReader"]
 
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
-DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 
 
 @dataclass
@@ -360,22 +359,11 @@ class ConditionReader:
     def _attribute(self, reading: ClaimReading, cues: Cues, node: SetNode, sides: list) -> Side | None:
         """The attribute a superlative orders by: among the sides with literal values that the
         answer set's kind has, the time-like ones for time words, else the one the words name."""
-        schema = self.verifier.schema
-        canonical = self.verifier.canonical
-        candidates: list[Side] = []
-        for r in range(schema.num_relations):
-            if canonical[r] != r:
-                continue
-            for d in DIRECTIONS:
-                side: Side = (r, d)
-                if not (schema.holds_literals(r, d, "number") or schema.holds_literals(r, d, "date")):
-                    continue
-                if all(schema.meet(own, side) for own in sides if own is not None):
-                    candidates.append(side)
         assert cues.superlative is not None
         if cues.superlative.hint == "time":
-            timed = [s for s in candidates if self.times.is_time(s)]
-            return min(timed, key=lambda s: schema.fan(*s)) if timed else None
+            timed = self.times.sides_from(sides)
+            return timed[0] if timed else None
+        candidates = self.times.valued_sides(sides)
         after = _token_at(reading, cues.superlative.end)
         near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
         # the words beside the superlative name the attribute ("the highest floors above ground");

@@ -16,13 +16,12 @@ import numpy as np
 
 from ..claims.schema import ClaimSchema, Side
 from ..plans.literals import LiteralValues
-from ..plans.nodes import Direction
+from ..plans.nodes import DIRECTIONS
 
 __all__ = ["TIME_RANGE", "TIME_SHARE", "TimeSides"]
 
 TIME_RANGE = (1000, 2200)  # a number attribute whose values fall here reads as years
 TIME_SHARE = 0.8  # of a side's sampled values (or of an answer set), to be years or dates
-DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 
 
 class TimeSides:
@@ -52,10 +51,15 @@ class TimeSides:
     def is_time(self, side: Side) -> bool:
         return bool(self.table[side[0], 0 if side[1] == "out" else 1])
 
+    def valued_sides(self, sides: Sequence[Side | None]) -> list[Side]:
+        """The sides with number or date values (canonical relations only) that a set standing
+        on ``sides`` has: what a superlative may order it by."""
+        schema = self.schema
+        return [(r, d) for r in range(schema.num_relations) if self.canonical[r] == r for d in DIRECTIONS
+                if (schema.holds_literals(r, d, "number") or schema.holds_literals(r, d, "date"))
+                and all(schema.meet(own, (r, d)) for own in sides if own is not None)]
+
     def sides_from(self, sides: Sequence[Side | None]) -> list[Side]:
-        """The time-like sides with values that a set standing on ``sides`` has (canonical
-        relations only), fewest values per subject first (a film's one release year)."""
-        found = [(r, d) for r in range(self.schema.num_relations) if self.canonical[r] == r for d in DIRECTIONS
-                 if (self.schema.holds_literals(r, d, "number") or self.schema.holds_literals(r, d, "date"))
-                 and self.is_time((r, d)) and all(self.schema.meet(own, (r, d)) for own in sides if own is not None)]
-        return sorted(found, key=lambda s: self.schema.fan(*s))
+        """Of `valued_sides`, the time-like ones, fewest values per subject first (a film's one
+        release year)."""
+        return sorted((s for s in self.valued_sides(sides) if self.is_time(s)), key=lambda s: self.schema.fan(*s))

@@ -37,7 +37,7 @@ class AnswerKinds:
         (`side_members`): its objects ("country": the countries), its subjects for a name ending in
         "of" ("subfield of"); ``subjects`` says which side instead (an agent noun: "players" of
         ``plays_for`` are its subjects)."""
-        subjects = bool(self.subject_named[relation]) if subjects is None else subjects
+        subjects = self._subjects(relation, subjects)
         if (relation, subjects) not in self._named_sides:
             self._named_sides[(relation, subjects)] = side_members(self.kg.snapshot, self.vocabulary, relation,
                                                                    objects=not subjects)
@@ -46,10 +46,14 @@ class AnswerKinds:
     def kind_of(self, relation: int, subjects: bool | None = None) -> np.ndarray:
         """Per entity, how much it is of the kind `named_side` names (`kind_by_sides`: a KG's
         relations hold for only some of the entities of their kind)."""
-        subjects = bool(self.subject_named[relation]) if subjects is None else subjects
+        subjects = self._subjects(relation, subjects)
         if (relation, subjects) not in self._kinds:
             self._kinds[(relation, subjects)] = kind_by_sides(self.kg.snapshot, self.named_side(relation, subjects))
         return self._kinds[(relation, subjects)]
+
+    def _subjects(self, relation: int, subjects: bool | None) -> bool:
+        """Which side a relation's noun names: as asked, else its subjects for a name ending in "of"."""
+        return bool(self.subject_named[relation]) if subjects is None else subjects
 
     def share(self, relation: int, candidates: list[PathCandidate], subjects: bool | None = None) -> np.ndarray:
         """Per candidate, how much its answers are of the kind ``relation``'s name names (mean `kind_of`)."""

@@ -35,6 +35,7 @@ class PathRows:
         self.vocabulary = vocabulary
         self.num_relations = len(vocabulary.canonical)
         self._rows: dict[RelationPath, Row] = {}
+        self._returning: dict[RelationPath, bool] = {}
 
     def arrays(self, candidates: list[PathCandidate]) -> PathArrays:
         rows = [self.row(c.path) for c in candidates]
@@ -65,10 +66,14 @@ class PathRows:
     def returns(self, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, whether its last step walks back the step before it (one canonical
         relation, the other way): out to a thing and back to the others that share it."""
-        out = np.zeros(len(candidates), dtype=bool)
-        for k, c in enumerate(candidates):
-            steps = c.path.steps
-            if len(steps) >= 2 and not c.path.bridge:
-                (r1, d1), (r2, d2) = (self.vocabulary.step(*s) for s in steps[-2:])
-                out[k] = r1 == r2 and d1 != d2
-        return out
+        return np.array([self._returns(c.path) for c in candidates], dtype=bool)
+
+    def _returns(self, path: RelationPath) -> bool:
+        found = self._returning.get(path)
+        if found is None:
+            found = False
+            if len(path.steps) >= 2 and not path.bridge:
+                (r1, d1), (r2, d2) = (self.vocabulary.step(*s) for s in path.steps[-2:])
+                found = r1 == r2 and d1 != d2
+            self._returning[path] = found
+        return found

@@ -24,7 +24,7 @@ import numpy as np
 from ..plans import ArgMax, ArgMin, Compare, Count, Difference, Intersect, QueryPlan, Step, Union
 from ..plans.execute import csr_side
 from ..plans.literals import LiteralKind, LiteralValue, LiteralValues, literal_kind, sort_key
-from ..plans.nodes import Anchor, CompareOp, Direction, PlanNode, SetNode
+from ..plans.nodes import DIRECTIONS, Anchor, CompareOp, Direction, PlanNode, SetNode
 from ..store.snapshot import GraphSnapshot, csr_ranges
 
 __all__ = ["SHAPES", "Mention", "PlanBounds", "PlanCandidate", "PlanSpace"]
@@ -35,7 +35,6 @@ __all__ = ["SHAPES", "Mention", "PlanBounds", "PlanCandidate", "PlanSpace"]
 SHAPES = ("chain", "chain2", "count", "argmax", "argmin", "compare<", "compare<=", "compare>", "compare>=",
           "intersect", "union", "difference", "hop", "count-both", "none")
 COMPARE_OPS: tuple[CompareOp, ...] = ("<", "<=", ">", ">=")
-DIRECTIONS: tuple[Direction, ...] = ("out", "in")
 LITERAL_SHARE = 0.9  # of a relation's sampled values, to be literals of one kind for it to be an attribute
 LITERAL_SAMPLE = 200
 

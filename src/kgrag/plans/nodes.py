@@ -18,11 +18,12 @@ from typing import Any, Literal, get_args
 from ..errors import PlanError
 from .literals import LiteralKind, LiteralValue, literal_kind
 
-__all__ = ["NODE_TYPES", "OPS", "Anchor", "ArgMax", "ArgMin", "Compare", "CompareOp", "Count", "Difference",
-           "Direction", "Exists", "Intersect", "PlanNode", "PlanProblem", "RelationNode", "SetNode", "Step",
-           "Superlative", "Union", "children"]
+__all__ = ["DIRECTIONS", "NODE_TYPES", "OPS", "Anchor", "ArgMax", "ArgMin", "Compare", "CompareOp", "Count",
+           "Difference", "Direction", "Exists", "Intersect", "PlanNode", "PlanProblem", "RelationNode", "SetNode",
+           "Step", "Superlative", "Union", "children"]
 
 Direction = Literal["out", "in"]
+DIRECTIONS: tuple[Direction, ...] = ("out", "in")  # both ways a step can go
 CompareOp = Literal["<", "<=", ">", ">=", "=", "!="]
 OPS: tuple[str, ...] = get_args(CompareOp)
 KINDS: tuple[str, ...] = get_args(LiteralKind)
