@@ -50,3 +50,24 @@ def test_answers_read_in_one_pass_average_as_one_by_one(answers: list[list[int]]
     ids, bounds = _sampled_answers(cands)
     expected = [values[a[:KIND_SAMPLE]].mean() if a else 0.0 for a in answers]
     np.testing.assert_allclose(_mean_per_candidate(values[ids], bounds), expected, rtol=1e-5, atol=1e-6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(-1.0, 1.0), min_size=2, max_size=12), st.floats(0.05, 0.5))
+def test_a_side_fit_is_the_contrast_with_the_mean_and_a_flat_one_says_no_kind(sims: list[float],
+                                                                              spread: float) -> None:
+    """`AnswerKinds.side_fit` against its definition: excess over the mean, over the best excess or
+    ``spread`` whichever is larger, in [0, 1]; ``clear_only`` gives None where no side leads by ``spread``."""
+    from types import SimpleNamespace
+    vector = np.array([1.0], dtype=np.float32)
+    kinds = AnswerKinds(SimpleNamespace(relation_side_matrix=np.array(sims, dtype=np.float32)[:, None]),
+                        None, np.zeros(1, dtype=bool))  # type: ignore[arg-type]
+    values = np.array(sims, dtype=np.float32)
+    excess = values - values.mean()
+    expected = np.clip(excess / max(float(excess.max()), spread), 0.0, 1.0)
+    np.testing.assert_allclose(kinds.side_fit(vector, spread), expected, atol=1e-5)
+    clear = kinds.side_fit(vector, spread, clear_only=True)
+    if float(excess.max()) < spread - 1e-6:
+        assert clear is None
+    elif float(excess.max()) > spread + 1e-6:
+        assert clear is not None and float(clear.max()) == pytest.approx(1.0, abs=1e-5)

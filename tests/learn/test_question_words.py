@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from kgrag.learn.question_words import MASK, asks_category, asks_when, direction_cue, is_relative_clause
+from kgrag.learn.question_words import (
+    MASK,
+    asks_category,
+    asks_when,
+    direction_cue,
+    is_alternative,
+    is_relative_clause,
+)
 from kgrag.text import tokenize_with_spans
 
 
@@ -38,3 +45,6 @@ def test_when_kind_and_relative_clauses() -> None:
     assert asks_category("what kind of film is X") and not asks_category("who directed X")
     toks = _toks("the director that directed X")
     assert is_relative_clause(toks, toks.index("director"), toks.index("directed"))
+    toks = _toks("the child of the husband or wife of X")
+    assert is_alternative(toks, toks.index("husband"), toks.index("wife"))
+    assert not is_alternative(toks, toks.index("child"), toks.index("husband"))

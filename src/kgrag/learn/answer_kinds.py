@@ -60,6 +60,21 @@ class AnswerKinds:
         ids, bounds = _sampled_answers(candidates)
         return _mean_per_candidate(self.kind_of(relation, subjects)[ids], bounds)
 
+    def side_fit(self, vector: np.ndarray, spread: float, clear_only: bool = False) -> np.ndarray | None:
+        """Per relation side (`side_of`), how well its entities fit a type phrase's unit embedding
+        ("countries", "currency"): the cosine with the side's description (`relation_profiles`),
+        contrasted with the mean over sides and scaled so the best side is 1, to [0, 1]; a phrase no
+        side fits better than the rest by ``spread`` scales down with that spread. ``clear_only``:
+        None for such a phrase (a noun that names no relation says a kind only when one is clear:
+        "which country" in a KG of players, clubs and countries; not "which films" in a film KG,
+        whose every side's description is film-like)."""
+        sims = self.kg.relation_side_matrix @ vector
+        excess = sims - sims.mean()
+        best = float(excess.max()) if len(excess) else 0.0
+        if clear_only and best < spread:
+            return None
+        return np.clip(excess / max(best, spread), 0.0, 1.0).astype(np.float32)
+
     def time_fit(self, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, the share of its answers named by a date or a whole number that could be a
         year (`LiteralValues`): what "when" asks for, by the answers' own names."""

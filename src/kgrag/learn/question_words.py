@@ -89,6 +89,12 @@ def is_relative_clause(toks: list[str], a: int, b: int) -> bool:
     return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
 
 
+def is_alternative(toks: list[str], a: int, b: int) -> bool:
+    """Tokens a and b are alternatives joined by "or" ("husband or wife", "mother or father"): two
+    words for one thing, one phrase where both name one relation."""
+    return toks[a + 1:b] == ["or"]
+
+
 def asks_when(toks: list[str]) -> bool:
     """The question asks with "when" ("when did X come out"): a time is the answer. ("where" asks for
     a place, but what is a place is not in a KG's facts: a sea, a city and an employer all answer one.)"""

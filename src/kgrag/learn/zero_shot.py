@@ -12,7 +12,11 @@ director of X". This scorer adds generic evidence that needs only the KG and its
   that meet are rewarded; steps nobody asked for and phrases no step explains are penalised.
 * **answer type**: the word after the wh-word names the answer. If it names a relation, the path
   ends following it forward (its object; its subject for an agent noun: "which players" of
-  ``plays_for``); if it names none ("which films"), it ends at the subject of a relation asked for.
+  ``plays_for``); if it names none ("which films"), it ends at the subject of a relation asked for,
+  unless the mention does that relation's active verb ("which country is X located in": forward)
+  or the noun fits one kind of relation side clearly ("country" in a KG of clubs and countries).
+* **others**: words asking for others like the mention ("the same club as X", "alongside") ask for
+  the step back along the relation; a path without one costs.
 * **kind**: when the answer-type word also names a relation ("which countries use X" in a KG with
   ``basin_countries``), a path that ends on entities of that kind another way (the countries using
   X) meets it as well as a step through the named relation would: the kind is read from the
@@ -30,7 +34,6 @@ Nothing here knows a dataset: relation names are read from the graph and humanis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -53,40 +56,14 @@ from .question_words import (
     asks_others,
     asks_when,
     direction_cue,
+    is_alternative,
     is_relative_clause,
 )
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
 from .word_contrast import embedding_strength
+from .zero_shot_weights import ZeroShotWeights
 
 __all__ = ["MASK", "QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
-
-
-@dataclass
-class ZeroShotWeights:
-    """Hand-set weights of the score's terms (set on MetaQA's training half, no learning)."""
-
-    verbalisation: float = 1.0  # cosine(question, path vector)
-    matched: float = 1.0  # per demanded relation phrase a step explains
-    extra_step: float = 0.4  # per step no phrase asked for
-    missing: float = 0.8  # per relation phrase no step explains
-    answer_type: float = 0.6  # terminal step agrees with the wh-phrase
-    subject_type: float = 1.0  # backward terminal when the type word names no relation ("which films")
-    hop: float = 0.05  # per step
-    answer_size: float = 0.02  # per log answer-set size
-    first_step: float = 0.3  # the path starts with the relation named nearest the mention
-    category: float = 0.5  # "what kind of X": the answer relation's values group many subjects
-    lexical: float = 1.0  # strength of a full stem match
-    thesaurus: float = 0.8  # strength of a WordNet synonym of a name's word (`RelationNames.thesaurus`)
-    contrast_offset: float = 0.2  # word-embedding contrast below this is noise ("film" in a film graph)
-    contrast: float = 4.0  # scale of the word-embedding contrast above the offset
-    threshold: float = 0.25  # a word names a relation above this strength
-    modifier_share: float = 0.5  # an answer-type word that matches a relation's name only in a modifier
-    time: float = 0.5  # "when": the answers are dates or years
-    direction: float = 0.3  # per step against the way its noun's words say it goes (`direction_cue`)
-    shared_word: float = 0.25  # a word names relations within this of its strongest alike (`_named_by`)
-    margin: float = 1.0  # on: a word's lead over its runner-up relation is evidence (`embedding_strength`)
-    margin_offset: float = 0.15  # leads below this are noise
-    kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
 
 
 COPULAS = frozenset(("is", "are", "was", "were"))
@@ -166,6 +143,7 @@ class ZeroShotPathScorer:
         type_row = None
         type_k = None
         type_run: list[int] = []
+        noun_run: list[int] = []  # the answer's noun phrase: the noun and the words adjacent after it
         defined = relational = False
         if wh_at is not None:
             type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
@@ -182,6 +160,7 @@ class ZeroShotPathScorer:
                 loose = [k for k in run if k not in phrase_of] if toks[wh_at] in NOUN_ASKING else []
                 strength[loose] *= self.names.head_share([content[k][1] for k in loose], self.w.modifier_share)
                 type_row = strength[run].max(axis=0)
+                noun_run = run
                 # "the organization that is the military branch of X", "the films whose
                 # storyboard artist is X": the clause defines the answer; its kind noun is no step
                 follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
@@ -215,6 +194,8 @@ class ZeroShotPathScorer:
                 end = max([content[j][0] for j, (_, a) in phrase_of.items() if a == k] or [i])
                 shared = any(content[j][1] in SHARE_WORDS for j in (k - 1, k + 1) if 0 <= j < len(content))
                 cue = 0 if shared else direction_cue(toks, i, end, mask_at)
+                if not cue and not shared and mask_at is not None and self.names.done_by(content[k][1], r):
+                    cue = 1 if mask_at < i else -1  # "X plays for ?" / "who plays for X": the doer is its subject
                 cues[r] += cue
                 cued[0 if cue > 0 else 1, r] += cue != 0
             if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
@@ -222,12 +203,16 @@ class ZeroShotPathScorer:
                 asks = toks[wh_at] if wh_at is not None else ""
                 agent = self.names.agent_of(content[k][1], r) if asks in NOUN_ASKING else \
                     asks == "who" and self.names.done_by(content[k][1], r)
+                # "which footballers play in X": the noun is who does the active verb after it
+                agent = agent or asks in NOUN_ASKING and mask_at is not None and any(
+                    self.names.done_by(content[j][1], r) and mask_at > content[j][0] for j in noun_run[1:])
                 last = (i, r, s)
                 continue
             if k in phrase_of and phrase_of[k][1] != k:  # a later word of a phrase already counted
                 last = (i, r, s)
                 continue
-            if last is not None and last[1] == r and (i == last[0] + 1 or is_relative_clause(toks, last[0], i)):
+            if last is not None and last[1] == r and (i == last[0] + 1 or is_relative_clause(toks, last[0], i)
+                                                  or is_alternative(toks, last[0], i)):
                 # the same phrase, or a noun and the relative clause about it: counts once
                 demand[r] += max(s - last[2], 0.0)
                 s = max(s, last[2])
@@ -310,18 +295,16 @@ class ZeroShotPathScorer:
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
-                               self.answer_kind(type_phrase) if type_phrase and type_demand else None, defined,
+                               self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
                                asks_when(toks), direction, cued, asks_others(toks), agent and bool(type_demand))
 
-    def answer_kind(self, phrase: str) -> np.ndarray:
-        """Per relation side, how well its entities fit the answer-type phrase ("countries",
-        "currency"): the cosine with the side's description (`relation_profiles`), contrasted with
-        the mean over sides and scaled so the best side is 1, to [0, 1]. A phrase no side fits
-        better than the rest by `kind_spread` scales down with that spread."""
-        sims = self.kg.relation_side_matrix @ self._vectors([phrase])[0]
-        excess = sims - sims.mean()
-        best = float(excess.max()) if len(excess) else 0.0
-        return np.clip(excess / max(best, self.w.kind_spread), 0.0, 1.0).astype(np.float32)
+    def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
+                    type_row: np.ndarray | None = None) -> np.ndarray | None:
+        """Per relation side, how well its entities fit the answer-type phrase (`AnswerKinds.side_fit`):
+        for a noun that names a relation, always; for one that names none, only a clear fit."""
+        if type_demand is None and type_row is not None and type_row.max() >= self.w.threshold:
+            return None  # a noun naming a relation the question's other words ask for: no kind of its own
+        return self.kinds.side_fit(self._vectors([phrase])[0], self.w.kind_spread, clear_only=type_demand is None)
 
     def score(self, masked_question: str, question_vector: np.ndarray,
               candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:
@@ -359,8 +342,13 @@ class ZeroShotPathScorer:
             at = np.arange(len(candidates))
             unasked_last = np.clip(counts[at, last_rel] - wanted[at, last_rel], 0.0, None)
             extra -= np.where(counts[:, noun_kind[0]] > 0, 0.0, np.minimum(noun_kind[1] * kind, unasked_last))
+        unreturned: np.ndarray = np.zeros(len(candidates), dtype=np.float32)
+        if reading.asks_others:  # "the same club as X", "alongside X": the way back to others like X is asked
+            returns = self.rows.returns(candidates)
+            extra = np.where(returns, np.clip(extra - 1.0, 0.0, None), extra)
+            unreturned = w.unreturned * ~returns
         missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
-        score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops
+        score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops - unreturned
         if type_row is not None:
             named = float(type_row.max())
             # forward terminal: does the type word name that relation; backward: does it name none, when
@@ -370,12 +358,17 @@ class ZeroShotPathScorer:
             # last step of its own ("list the ships whose ...": no step on to "sister ship")
             subject = np.full(len(candidates), w.subject_type * (1.0 - named) if demand.any() or reading.type_demand
                               else 0.0) * (wanted[np.arange(len(candidates)), last_rel] > 0)
+            returns = self.rows.returns(candidates)
             if not reading.asks_others:
-                subject = np.where(self.rows.returns(candidates), 0.0, subject)
+                subject = np.where(returns, 0.0, subject)
+            if reading.direction is not None:  # "which country is X located in": X's verb, its object
+                subject = np.where((reading.direction[last_rel] > 0) & ~returns, 0.0, subject)
             named_last = type_row[last_rel] * (demand[last_rel] > 0) if reading.defined else type_row[last_rel]
             agree = np.where((forward > 0) != subject_named[last_rel], named_last, subject)
-            if reading.type_demand is not None:
+            if reading.answer_kind is not None:
                 agree = np.maximum(agree, kind)  # the type word fits the answer's side by kind
+            if reading.asks_others:  # "who plays for the same club as X": others like X are who is asked for
+                agree = np.where(returns, np.maximum(agree, type_row[last_rel]), agree)
             score += w.answer_type * agree
         first = reading.first_step
         if first is not None:
