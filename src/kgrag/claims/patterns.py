@@ -29,6 +29,8 @@ Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
 JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
 ARTICLES = frozenset(["the", "a", "an"])
+CONTRAST = frozenset(["but", "not"])  # "A but not B": coordinated, the second negated (the conditions' reading)
+REPEATED_PREPOSITIONS = frozenset(["in", "on", "at", "by", "for", "with", "from", "to", "of"])
 PRONOUNS = frozenset(["it", "he", "she", "they"])  # a clause's subject; possessives ("its tags") often mean the other
 # a clause that ends on an auxiliary repeats the verb before it ("... the Rhine crosses that the
 # Danube *doesn't*", "... that B did too"): the thing before it has the same relation
@@ -192,9 +194,15 @@ def _elided(nodes: Sequence[Node], words: Sequence[str]) -> bool:
 
 
 def _coordinating(between: Sequence[str]) -> bool:
-    """Nothing, or coordinators with articles ("and", "or the"); articles alone join nothing."""
-    kept = set(between)
-    return kept <= JOINERS | ARTICLES and (not kept or bool(kept & JOINERS))
+    """Nothing, or coordinators with articles ("and", "or the"), or a contrast ("but not", "and not
+    in": the second clause repeats at most the preposition and leaves out the verb, "starred in A
+    but not in B"); articles alone join nothing."""
+    if not between:
+        return True
+    kept = [t for t in between if t not in ARTICLES]
+    if len(kept) > 1 and kept[-1] in REPEATED_PREPOSITIONS and kept[-2] in CONTRAST | JOINERS:
+        kept = kept[:-1]
+    return bool(kept) and set(kept) <= JOINERS | CONTRAST
 
 
 def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:

@@ -54,12 +54,14 @@ from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction
 from ..text import normalize_name, without_disambiguator
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
+from .roles import agent_side
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
+WITHOUT_STARS = 3  # star patterns read for the rest of a "without" question, best first
 
 
 @dataclass
@@ -223,15 +225,25 @@ class ConditionReader:
         if gone_phrase.strength[r] < self.verifier.weights.threshold or found is None:
             return None
         entity, direction = found
-        stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
-                              keep=1, answer=True, exclude=[gone_phrase])
-        if not stars:
+        # the rest of the question reaches the answers some other way: by the relation taken away
+        # ("films by X she did not direct"), nothing would be left
+        stars = [s for s in rank_patterns(self.verifier.schema, reading, self.verifier.canonical,
+                                          self.verifier.weights, keep=WITHOUT_STARS, answer=True,
+                                          exclude=[gone_phrase])
+                 if not any(a.relation == r for a in s.attachments)]
+        by_name = agent_side(self.verifier.schema, self.verifier.scorer.names.tokens, reading, thing, entity, r,
+                             direction)
+        node: SetNode | None
+        if by_name is not None and not any(a.phrase is not None for s in stars[:1] for a in s.attachments):
+            node = Step(Anchor(entity), by_name, direction)  # no phrase says how: "scripts by X" says it
+        elif stars:
+            node, _ = self._answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
+        else:
             return None
-        node, _ = self._answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
         if node is None:
             return None
         plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
-        return ConditionPlan(plan, stars[0], "negation",
+        return ConditionPlan(plan, stars[0] if stars else None, "negation",
                              execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def named(self, reading: ClaimReading) -> list[Thing]:
