@@ -7,6 +7,7 @@ import pytest
 from kgrag.learn.question_words import (
     MASK,
     asks_category,
+    asks_others,
     asks_when,
     direction_cue,
     is_alternative,
@@ -48,3 +49,12 @@ def test_when_kind_and_relative_clauses() -> None:
     toks = _toks("the child of the husband or wife of X")
     assert is_alternative(toks, toks.index("husband"), toks.index("wife"))
     assert not is_alternative(toks, toks.index("child"), toks.index("husband"))
+
+
+def test_a_person_noun_of_mate_asks_for_others() -> None:
+    """"Teammates" are the others who share X's team; "climate" and "estimates" end alike and ask nothing."""
+    people = {"teammates", "classmates"}.__contains__
+    assert asks_others(_toks("who are the teammates of X"), people)
+    assert not asks_others(_toks("who are the teammates of X"))  # no lexicon: no word for it
+    assert not asks_others(_toks("what is the climate of X"), people)
+    assert asks_others(_toks("who else starred in X"))

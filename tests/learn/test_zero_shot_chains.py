@@ -125,12 +125,18 @@ SQUAD_CASES = {
     "which country is the club of ana_reis located in": "plays_for>|located_in>",
     # "alongside" asks for others like the mention: the way back is asked, a path without it costs
     "which players play alongside ana_reis": "plays_for>|plays_for<",
+    "who are the teammates of ana_reis": "plays_for>|plays_for<",  # "-mates": the others on X's team
     # "country" names no relation but fits the countries' side clearly: the path ends there
     "in which country does ana_reis play club football": "plays_for>|located_in>",
 }
 
 
-@pytest.mark.parametrize("question", list(SQUAD_CASES))
+NEEDS_WORDNET = {"who are the teammates of ana_reis"}  # WordNet says a teammate is a person
+
+
+@pytest.mark.parametrize("question", [
+    pytest.param(q, marks=pytest.mark.skipif(Lexicon.load().root is None, reason="no WordNet database installed"))
+    if q in NEEDS_WORDNET else q for q in SQUAD_CASES])
 def test_out_and_back_needs_words_for_it_and_an_agent_noun_names_the_subjects(tmp_path: Path, question: str) -> None:
     kg = _kg(tmp_path, triples=SQUADS)
     try:

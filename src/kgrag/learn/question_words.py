@@ -4,6 +4,7 @@ and `QuestionReading`, what it reads from one question. Generic English, no data
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -57,8 +58,15 @@ class QuestionReading:
 OTHERS_WORDS = SHARE_WORDS | {"same", "also", "else", "other", "others", "together", "alongside", "fellow", "co"}
 
 
-def asks_others(toks: list[str]) -> bool:
-    return any(t in OTHERS_WORDS for t in toks)
+MATE_SUFFIXES = ("mate", "mates")  # "teammates", "classmates", "bandmates": who share a team, a class, a band
+
+
+def asks_others(toks: list[str], person_noun: Callable[[str], bool] | None = None) -> bool:
+    """Words that ask for others like the mention ("the same", "else", "co-"), or a person noun
+    compounded with "-mate(s)" ("teammates", "classmates": the others who share X's team or class;
+    ``person_noun`` tells them from "climate" or "estimates")."""
+    return any(t in OTHERS_WORDS or (person_noun is not None and t.endswith(MATE_SUFFIXES) and person_noun(t))
+               for t in toks)
 
 
 def asking_word(toks: list[str]) -> int | None:

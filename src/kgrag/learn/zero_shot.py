@@ -296,7 +296,12 @@ class ZeroShotPathScorer:
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
-                               asks_when(toks), direction, cued, asks_others(toks), agent and bool(type_demand))
+                               asks_when(toks), direction, cued, asks_others(toks, self._person_noun),
+                               agent and bool(type_demand))
+
+    def _person_noun(self, word: str) -> bool:
+        lexicon = self.names.lexicon
+        return lexicon is not None and lexicon.available and lexicon.person_noun(word)
 
     def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
                     type_row: np.ndarray | None = None) -> np.ndarray | None:
