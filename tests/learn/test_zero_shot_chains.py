@@ -152,3 +152,20 @@ def test_agent_nouns_name_an_active_relations_subjects() -> None:
     assert [names[r] for r in range(len(names)) if words.agent_of("players", r)] == ["plays_for"]
     assert [names[r] for r in range(len(names)) if words.agent_of("editors", r)] == ["edited"]
     assert not any(words.agent_of(w, r) for w in ("director", "performer", "nation") for r in range(len(names)))
+
+
+CAPITALS = [("luxembourg", "capital", "luxembourg_city"), ("luxembourg", "adjoins", "france"),
+            ("france", "capital", "paris"), ("france", "adjoins", "luxembourg"), ("seine", "cities", "paris"),
+            ("moselle", "cities", "luxembourg_city"), ("moselle", "cities", "metz"),
+            ("moselle", "basin_countries", "france"), ("moselle", "basin_countries", "luxembourg")]
+
+
+def test_a_noun_compound_before_of_names_one_step(tmp_path: Path) -> None:
+    """"The capital city of X": "city" modifies nothing of its own, so `cities` is no second step."""
+    kg = _kg(tmp_path, triples=CAPITALS)
+    try:
+        reading = ZeroShotPathScorer(kg).read("name the capital city of X")
+        assert reading.demand[kg.relation_ids["cities"]] == 0.0
+        assert _best(kg, "name the capital city of luxembourg") == "capital>"
+    finally:
+        kg.close()

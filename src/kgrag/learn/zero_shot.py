@@ -208,9 +208,9 @@ class ZeroShotPathScorer:
                     self.names.done_by(content[j][1], r) and mask_at > content[j][0] for j in noun_run[1:])
                 last = (i, r, s)
                 continue
-            if k in phrase_of and phrase_of[k][1] != k:  # a later word of a phrase already counted
-                last = (i, r, s)
-                continue
+            if k in phrase_of and phrase_of[k][1] != k or relational and k in noun_run and k not in phrase_of:
+                last = (i, r, s)  # a later word of a phrase already counted; a word of the noun compound
+                continue  # "the N N of" names one step ("the capital city of X": the capital)
             if last is not None and last[1] == r and (i == last[0] + 1 or is_relative_clause(toks, last[0], i)
                                                   or is_alternative(toks, last[0], i)):
                 # the same phrase, or a noun and the relative clause about it: counts once
