@@ -234,7 +234,7 @@ class ConditionReader:
         by_name = agent_side(self.verifier.schema, self.verifier.scorer.names.tokens, reading, thing, entity, r,
                              direction)
         node: SetNode | None
-        if by_name is not None and not any(a.phrase is not None for s in stars[:1] for a in s.attachments):
+        if by_name is not None and not (stars and any(a.phrase is not None for a in stars[0].attachments)):
             node = Step(Anchor(entity), by_name, direction)  # no phrase says how: "scripts by X" says it
         elif stars:
             node, _ = self._answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's

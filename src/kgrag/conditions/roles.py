@@ -21,5 +21,5 @@ def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], readin
         return None
     before = reading.tokens[thing.first_token - 1][0]
     fits = {rel for rel, d in schema.sides_of(entity)
-            if d == direction and rel != gone and list(name_tokens[rel][-1:]) == [before] and len(name_tokens[rel]) > 1}
+            if d == direction and rel != gone and len(name_tokens[rel]) > 1 and name_tokens[rel][-1] == before}
     return fits.pop() if len(fits) == 1 else None

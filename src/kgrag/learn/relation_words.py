@@ -186,7 +186,7 @@ class RelationNames:
             s = stem(word)
             # a person matched by a modifier is the relation's subject, not its head noun's kind:
             # "which researchers" ask for people, whose ``research field`` is a field
-            person = self.lexicon is not None and self.lexicon.available and self.lexicon.person_noun(word)
+            person = self.person_noun(word)
             for r, stems in enumerate(self.stems):
                 if len(stems) > 1 and not stems_match(s, stems[self.heads[r]]) and \
                         any(stems_match(s, t) for t in stems):
@@ -249,6 +249,10 @@ class RelationNames:
     def subject_named(self) -> np.ndarray:
         """Per relation, whether its name ends in "of": the noun before it names the subject."""
         return np.array([toks[-1:] == ["of"] for toks in self.tokens], dtype=bool)
+
+    def person_noun(self, word: str) -> bool:
+        """Whether WordNet reads ``word`` as a kind of person (`Lexicon.person_noun`); False without it."""
+        return self.lexicon is not None and self.lexicon.available and self.lexicon.person_noun(word)
 
     def agent_of(self, word: str, relation: int) -> bool:
         """Whether ``word`` is the agent noun of the verb an active relation name opens with

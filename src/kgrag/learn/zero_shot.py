@@ -296,12 +296,8 @@ class ZeroShotPathScorer:
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
-                               asks_when(toks), direction, cued, asks_others(toks, self._person_noun),
+                               asks_when(toks), direction, cued, asks_others(toks, self.names.person_noun),
                                agent and bool(type_demand))
-
-    def _person_noun(self, word: str) -> bool:
-        lexicon = self.names.lexicon
-        return lexicon is not None and lexicon.available and lexicon.person_noun(word)
 
     def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
                     type_row: np.ndarray | None = None) -> np.ndarray | None:
@@ -348,8 +344,9 @@ class ZeroShotPathScorer:
             unasked_last = np.clip(counts[at, last_rel] - wanted[at, last_rel], 0.0, None)
             extra -= np.where(counts[:, noun_kind[0]] > 0, 0.0, np.minimum(noun_kind[1] * kind, unasked_last))
         unreturned: np.ndarray = np.zeros(len(candidates), dtype=np.float32)
-        if reading.asks_others:  # "the same club as X", "alongside X": the way back to others like X is asked
-            returns = self.rows.returns(candidates)
+        returns = self.rows.returns(candidates) if reading.asks_others or type_row is not None else None
+        # "the same club as X", "alongside X": the way back to others like X is asked
+        if returns is not None and reading.asks_others:
             extra = np.where(returns, np.clip(extra - 1.0, 0.0, None), extra)
             unreturned = w.unreturned * ~returns
         missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
@@ -363,7 +360,7 @@ class ZeroShotPathScorer:
             # last step of its own ("list the ships whose ...": no step on to "sister ship")
             subject = np.full(len(candidates), w.subject_type * (1.0 - named) if demand.any() or reading.type_demand
                               else 0.0) * (wanted[np.arange(len(candidates)), last_rel] > 0)
-            returns = self.rows.returns(candidates)
+            assert returns is not None
             if not reading.asks_others:
                 subject = np.where(returns, 0.0, subject)
             if reading.direction is not None:  # "which country is X located in": X's verb, its object
