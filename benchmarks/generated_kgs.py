@@ -50,7 +50,8 @@ def mention(name: str, rng: random.Random) -> str:
 
 def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
     """Four generations of ten houses; 150 2-hop and 150 3-hop questions ("the nation of the couple
-    of the kid of X"), each with at most six answers."""
+    of the kid of X", "the nation of X's couple", "X's kid's couple"), each with at most six
+    answers, none of them X ("the spouse of the spouse of X" is not asked)."""
     people: dict[str, dict] = {}
 
     def person(gender: str, house: str) -> str:
@@ -92,13 +93,15 @@ def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
         rels = [rng.choice(["spouse", "parents", "children"]) for _ in range(hops - 1)]
         rels.append(rng.choice(["spouse", "parents", "children", "nationality", "gender"]))
         answers = {start}
-        for r in rels:
-            answers = {t for a in answers for t in out.get((a, r), ())}
+        for r in rels:  # a path between two entities, as PathQuestion's are: never back through the start
+            answers = {t for a in answers for t in out.get((a, r), ())} - {start}
         if not answers or len(answers) > 6:
             continue
         phrase = mention(start, rng)
-        for r in rels:
-            phrase = f"the {rng.choice(KIN_WORDS[r])} of {phrase}"
+        possessive = rng.choice([0, 1, len(rels)])  # "the A of the B of X", "the A of X's B", "X's B's A"
+        for k, r in enumerate(rels):
+            word = rng.choice(KIN_WORDS[r])
+            phrase = f"{phrase}'s {word}" if k < possessive else f"the {word} of {phrase}"
         people_asked = rels[-1] in ("spouse", "parents", "children")
         frames = ["who is {p}?", "what is {p}?", "{p}?", "tell me {p}"] if people_asked else ["what is {p}?", "{p}?"]
         questions.append({"question": rng.choice(frames).format(p=phrase), "answers": sorted(answers),

@@ -31,6 +31,8 @@ MAX_STEPS = 3  # per-position step features; longer paths share the last slot
 # on 2). Two, the count every figure in the docs was trained with.
 TRAINING_THREADS = 2
 QUESTION_CODES_KEPT = 64  # question codes memoised per ranker (see `PathRanker._question_codes`)
+TOWER_SCALE = 5.0  # with a prior, the towers' codes are unit vectors and their product at most this
+PRIOR_LR = 0.05  # a linear prior's rate (`PathRanker`'s ``prior``): one layer, a few dozen weights
 
 
 _threads_lock = threading.Lock()
@@ -105,6 +107,11 @@ def _mlp(d_in: int, d_hidden: int, d_out: int) -> torch.nn.Sequential:
     return nn.Sequential(nn.Linear(d_in, d_hidden), nn.ReLU(), nn.Dropout(0.1), nn.Linear(d_hidden, d_out))
 
 
+def _unit(x: np.ndarray) -> np.ndarray:
+    """Rows scaled to unit length (as torch's ``normalize``: a zero row stays zero)."""
+    return (x / np.maximum(np.linalg.norm(x, axis=1, keepdims=True), 1e-12)).astype(np.float32)
+
+
 def _evaluate(tower: torch.nn.Sequential, x: np.ndarray) -> np.ndarray:
     """``tower(x)`` in eval mode, layer by layer through the functional ops the layers call
     themselves (the same numbers): a question is one row, and at that size the module machinery
@@ -131,22 +138,33 @@ class PathRanker:
     """``dim``: question vector size; ``path_dim``: path feature size (see ``path_features``)."""
 
     def __init__(self, dim: int, path_dim: int, hidden: int = 256, out: int = 128, seed: int = 0,
-                 standardize: bool = True) -> None:
+                 standardize: bool = True, prior: Sequence[int] | None = None) -> None:
         """``standardize``: centre and scale each question-vector dimension by the training
         questions' mean and spread before the tower. Questions of one KG share most of their words,
         so their vectors differ in a few small directions (markedly so for a static encoder, whose
         vector is a mean of token vectors); standardising makes those directions the tower's input
-        scale instead of a residue on top of a large shared component."""
+        scale instead of a residue on top of a large shared component.
+
+        ``prior``: columns of the path features read by a linear score added to the towers'
+        product, fitted first and alone; the towers then learn what it leaves. Features whose
+        meaning holds whatever the question (a query plan agrees with the zero-shot reading of it,
+        its relations are the ones the question's words name) are one weight each there, not a
+        direction each question's vector must learn to point at: with a few hundred questions the
+        towers alone learn the training questions' relations instead, and overrule those rules on
+        questions in other words."""
         import torch
 
         self.dim, self.path_dim, self.hidden, self.out, self.seed = dim, path_dim, hidden, out, seed
         self.standardize = standardize
+        self.prior = [int(c) for c in prior] if prior is not None else None
         self.q_mean = np.zeros(dim, dtype=np.float32)
         self.q_scale = np.ones(dim, dtype=np.float32)
         with torch.random.fork_rng(devices=[]):  # seeded towers; the caller's global RNG is left as it was
             torch.manual_seed(seed)
             self.q_tower = _mlp(dim, hidden, out)
             self.p_tower = _mlp(path_dim, hidden, out)
+            self.p_prior = torch.nn.Linear(len(self.prior), 1) if self.prior is not None else None
+            self._towers_on = True  # off while the prior is fitted alone
             self._rng_state = torch.get_rng_state()  # dropout in `fit` continues this seeded stream
 
     def fit(self, q_vecs: np.ndarray, path_feats: np.ndarray, candidates: list[np.ndarray],
@@ -184,7 +202,7 @@ class PathRanker:
             pos[i, torch.as_tensor(c, dtype=torch.long)] = True
 
         def logits_of(idx: torch.Tensor) -> torch.Tensor:
-            return (self.q_tower(q[idx]) @ self.p_tower(p).T).masked_fill(~mask[idx], float("-inf"))
+            return (self._q_codes(q[idx]) @ self._p_codes(p).T).masked_fill(~mask[idx], float("-inf"))
 
         losses = self._train(len(q), logits_of, pos, epochs, lr, batch_size, min_steps, progress)
         with torch.no_grad():
@@ -210,10 +228,10 @@ class PathRanker:
 
         def logits_of(idx: torch.Tensor) -> torch.Tensor:
             used, local = torch.unique(rows[idx][valid[idx]], return_inverse=True)
-            codes = self.p_tower(p[used])
+            codes = self._p_codes(p[used])
             at = torch.zeros_like(rows[idx])
             at[valid[idx]] = local
-            scores = torch.einsum("bd,bkd->bk", self.q_tower(q[idx]), codes[at])
+            scores = torch.einsum("bd,bkd->bk", self._q_codes(q[idx]), codes[at])
             return scores.masked_fill(~valid[idx], float("-inf"))
 
         losses = self._train(len(q), logits_of, pos, epochs, lr, batch_size, min_steps, progress)
@@ -221,6 +239,25 @@ class PathRanker:
             hits = [float(pos[idx].gather(1, logits_of(idx).argmax(1, keepdim=True)).float().sum())
                     for idx in torch.arange(len(q)).split(batch_size)]
         return {"epochs": len(losses), "loss": losses, "train_accuracy": round(sum(hits) / len(q), 4)}
+
+    def _p_codes(self, p: torch.Tensor) -> torch.Tensor:
+        """Paths' codes in training: the tower's, then the prior's score (against a question's 1)."""
+        import torch
+
+        if self.p_prior is None:
+            return self.p_tower(p)
+        prior = self.p_prior(p[:, self.prior])
+        codes = torch.nn.functional.normalize(self.p_tower(p), dim=1) * TOWER_SCALE ** 0.5
+        return torch.cat([codes, prior], dim=1) if self._towers_on else prior
+
+    def _q_codes(self, q: torch.Tensor) -> torch.Tensor:
+        import torch
+
+        if self.p_prior is None:
+            return self.q_tower(q)
+        ones = torch.ones(len(q), 1)
+        codes = torch.nn.functional.normalize(self.q_tower(q), dim=1) * TOWER_SCALE ** 0.5
+        return torch.cat([codes, ones], dim=1) if self._towers_on else ones
 
     def _question_tensor(self, q_vecs: np.ndarray) -> torch.Tensor:
         """The training questions' vectors, standardised by their own mean and spread (kept for answering)."""
@@ -237,15 +274,32 @@ class PathRanker:
         the loss per epoch. Small training sets get more epochs so that at least ``min_steps``
         updates happen. Leaves the towers in eval mode."""
         import torch
-        from tqdm import tqdm
 
-        params = [*self.q_tower.parameters(), *self.p_tower.parameters()]
-        opt = torch.optim.AdamW(params, lr=lr, weight_decay=1e-4)
-        gen = torch.Generator().manual_seed(self.seed)
-        losses = []
         epochs = max(epochs, -(-min_steps // -(-n // batch_size)))
+        gen = torch.Generator().manual_seed(self.seed)
+        if self.p_prior is not None:  # the prior first and alone, then the towers beside it (held)
+            self._towers_on = False
+            self.p_prior.requires_grad_(True)  # a refit fits it again
+            self._epochs(n, logits_of, pos, epochs, batch_size, gen, torch.optim.AdamW(
+                self.p_prior.parameters(), lr=PRIOR_LR, weight_decay=0.0), False)
+            self.p_prior.requires_grad_(False)
+            self._towers_on = True
         self.q_tower.train()
         self.p_tower.train()
+        opt = torch.optim.AdamW([*self.q_tower.parameters(), *self.p_tower.parameters()], lr=lr, weight_decay=1e-4)
+        losses = self._epochs(n, logits_of, pos, epochs, batch_size, gen, opt, progress)
+        self.q_tower.eval()
+        self.p_tower.eval()
+        return losses
+
+    @staticmethod
+    def _epochs(n: int, logits_of: Callable[[torch.Tensor], torch.Tensor], pos: torch.Tensor, epochs: int,
+                batch_size: int, gen: torch.Generator, opt: torch.optim.Optimizer, progress: bool) -> list[float]:
+        """``epochs`` passes of ``opt`` over shuffled batches; the mean loss of each."""
+        import torch
+        from tqdm import tqdm
+
+        losses = []
         for _ in tqdm(range(epochs), desc="training ranker", disable=not progress):
             order = torch.randperm(n, generator=gen)
             total = 0.0
@@ -259,15 +313,19 @@ class PathRanker:
                 opt.step()
                 total += float(loss.detach()) * len(idx)
             losses.append(round(total / n, 4))
-        self.q_tower.eval()
-        self.p_tower.eval()
         return losses
 
     def _standardized(self, q_vecs: np.ndarray) -> np.ndarray:
         return (np.asarray(q_vecs, dtype=np.float32) - self.q_mean) / self.q_scale if self.standardize else q_vecs
 
     def encode_paths(self, path_feats: np.ndarray) -> np.ndarray:
-        return _evaluate(self.p_tower, np.asarray(path_feats, dtype=np.float32))
+        feats = np.asarray(path_feats, dtype=np.float32)
+        codes = _evaluate(self.p_tower, feats)
+        if self.p_prior is None:
+            return codes
+        codes = _unit(codes) * TOWER_SCALE ** 0.5
+        prior = feats[:, self.prior] @ self.p_prior.weight.detach().numpy().T + self.p_prior.bias.detach().numpy()
+        return np.concatenate([codes, prior], axis=1)
 
     def score(self, q_vec: np.ndarray, path_codes: np.ndarray) -> np.ndarray:
         """Scores of encoded paths (rows of :meth:`encode_paths`) for one question vector."""
@@ -281,6 +339,8 @@ class PathRanker:
         def code(q_bytes: bytes) -> np.ndarray:
             q = np.frombuffer(q_bytes, dtype=np.float32).copy()  # writable: torch shares it
             out = _evaluate(self.q_tower, self._standardized(q[None]))[0]
+            if self.p_prior is not None:
+                out = np.append(_unit(out[None])[0] * TOWER_SCALE ** 0.5, np.float32(1.0))
             out.setflags(write=False)
             return out
 
@@ -290,11 +350,13 @@ class PathRanker:
         import torch
 
         directory.mkdir(parents=True, exist_ok=True)
-        torch.save({"q": self.q_tower.state_dict(), "p": self.p_tower.state_dict(),
-                    "q_mean": torch.tensor(self.q_mean), "q_scale": torch.tensor(self.q_scale)}, directory / "ranker.pt")
+        prior = {"prior": self.p_prior.state_dict()} if self.p_prior is not None else {}
+        scale = {"q_mean": torch.tensor(self.q_mean), "q_scale": torch.tensor(self.q_scale)}
+        torch.save({"q": self.q_tower.state_dict(), "p": self.p_tower.state_dict(), **prior, **scale},
+                   directory / "ranker.pt")
         (directory / "ranker.json").write_text(json.dumps(
             {"dim": self.dim, "path_dim": self.path_dim, "hidden": self.hidden, "out": self.out, "seed": self.seed,
-             "standardize": self.standardize}), encoding="utf-8")
+             "standardize": self.standardize, "prior": self.prior}), encoding="utf-8")
 
     @classmethod
     def load(cls, directory: Path) -> PathRanker:
@@ -307,6 +369,8 @@ class PathRanker:
         if "q_mean" in state:  # models saved before standardisation have neither (and standardize false)
             ranker.q_mean, ranker.q_scale = state["q_mean"].numpy(), floored_scale(state["q_scale"].numpy())
         ranker.p_tower.load_state_dict(state["p"])
+        if ranker.p_prior is not None:
+            ranker.p_prior.load_state_dict(state["prior"])
         ranker.q_tower.eval()
         ranker.p_tower.eval()
         return ranker

@@ -169,6 +169,14 @@ class PlanRanker:
                 out[i, plain + len(CUES) + 1] = float(op is not None and op != "=" and op != c.root.op)
         return out
 
+    def generic_columns(self, width: int) -> list[int]:
+        """The feature columns that mean the same for every question and KG (shape, size, cues,
+        the words' strength per slot, agreement with the zero-shot reading), not the relation
+        embeddings nor which name a slot starts from: the ranker's linear prior reads these."""
+        d = self.relation_vecs.shape[1]
+        plain = len(SHAPES) + SLOTS * (d + 1 + MENTION_SLOTS) + 3
+        return [*range(len(SHAPES)), *range(plain - 3, width)]
+
     def candidates(self, question: PlanQuestion) -> list[PlanCandidate]:
         """The question's candidates whose shape its words allow (`NEEDS_CUE`)."""
         return [c for c in self.space.candidates(question.mentions, question.values)
@@ -203,7 +211,8 @@ class PlanRanker:
             offset += len(kept) + 1
         q_vecs = np.asarray(self.kg.embedder.embed(q_texts, progress=progress), dtype=np.float32)
         all_feats = np.concatenate(feats)
-        self.model = PathRanker(q_vecs.shape[1], all_feats.shape[1], seed=self.seed)
+        self.model = PathRanker(q_vecs.shape[1], all_feats.shape[1], seed=self.seed,
+                                prior=self.generic_columns(all_feats.shape[1]))
         report = self.model.fit(q_vecs, all_feats, candidates, positives, epochs=self.epochs, progress=progress,
                                 local=True)
         return {"examples": len(examples), "none_fits": unlabelled,
