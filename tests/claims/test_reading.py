@@ -55,3 +55,19 @@ def test_a_title_of_function_words_is_a_thing(titles_kg):
     verifier = ClaimVerifier(titles_kg)
     assert "The One and Only" in [t.name for t in verifier.read("The One and Only is directed by Simon Cellan Jones.").things]
     assert verifier.verify("The One and Only is directed by Simon Cellan Jones.").verdict == "true"
+
+
+def test_a_noun_after_an_indefinite_is_a_kind_unless_it_names_a_role():
+    """"a country whose ...", "some films": what the unnamed thing is; "has X as a producer" and
+    "an occupation of Y" name a relation, as "its producer" does."""
+    from kgrag.claims.reading import _kind_word
+
+    def kind(sentence: str, word: str) -> bool:
+        words = sentence.lower().split()
+        return _kind_word(words, words.index(word))
+
+    assert kind("which is a country whose capital is x", "country")
+    assert kind("name some films with x", "films")
+    assert not kind("what has x as a producer", "producer")
+    assert not kind("what is an occupation of the person", "occupation")
+    assert not kind("the producer of x", "producer")  # no indefinite: no kind

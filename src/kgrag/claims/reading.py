@@ -73,6 +73,15 @@ class Literal:
     value: LiteralValue
 
 
+
+def _kind_word(words: list[str], i: int) -> bool:
+    """Word ``i`` says what an unnamed thing is: it follows an indefinite article ("a country
+    whose ...", "some films"), not as a role ("has X *as a producer*") nor as a relational noun
+    ("*an occupation of* the person"), which name a relation as "its producer" does."""
+    if i == 0 or words[i - 1] not in INDEFINITE:
+        return False
+    return not ((i > 1 and words[i - 2] == "as") or (i + 1 < len(words) and words[i + 1] == "of"))
+
 @dataclass(frozen=True)
 class Phrase:
     """Adjacent content words naming one relation most strongly; ``strength`` over all relations."""
@@ -81,7 +90,7 @@ class Phrase:
     first_token: int
     last_token: int
     strength: np.ndarray
-    kind_word: bool = False  # after "a" / "an" / "some" ("a country whose ..."): what the unnamed thing is
+    kind_word: bool = False  # "a country whose ...": what the unnamed thing is (`_kind_word`)
 
 
 @dataclass
@@ -283,7 +292,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                 reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
                                              merged)
                 continue
-        reading.phrases.append(Phrase(words[i], i, i + 1, row, kind_word=i > 0 and words[i - 1] in INDEFINITE))
+        reading.phrases.append(Phrase(words[i], i, i + 1, row, kind_word=_kind_word(words, i)))
     reading.unknown_names = _unknown_names(claim, tokens, covered | optional_tokens, unread)
     return reading
 
