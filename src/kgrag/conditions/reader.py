@@ -4,19 +4,16 @@ The answer is an entity the question does not name: the unnamed centre of a star
 the question's things (each reached by the relation a nearby phrase names, or the one their kinds
 leave) and values (a comparison: "after 2000"), read by the claims' reader (`kgrag.claims`). On it:
 
-* two things or more: the entities reached from all of them (`Intersect`); joined by "or" (or
-  "..., and all that ..."): from either (`Union`); after "not" / "without": not from that one
-  (`Difference`);
+* two things or more: `Intersect`; joined by "or" (or "..., and all that ..."): `Union`; after
+  "not" / "without": `Difference`;
 * a phrase the star does not explain may step from the answer set once more ("who *directed* the
-  film that A and B acted in"), in the direction the kinds allow; not a noun that only says what
-  the answer set is ("which *countries* have ..."), read by the KG's facts, unless words introduce
-  the set as another thing ("the capital of *the country that* ...");
-* a name the question writes as the KG does (capitalised, or spelled as a lower-case KG writes it:
-  "kuwait" for `kuwait_(country)`) stays a thing in every reading, where `named` takes it as a
-  name (a star that left it out would answer a question about the other names only);
+  film that A and B acted in"), the way the kinds (else the answer set's own edges) allow; not a
+  noun that only says what the answer set is ("which *countries* have ..."), read by the KG's
+  facts, unless words introduce the set as another thing ("the capital of *the country that* ...");
+* a name the question writes as the KG does (capitalised, or as a lower-case KG writes it: "kuwait"
+  for `kuwait_(country)`) stays a thing in every reading (`named`);
 * "how many": `Count`; a superlative ("the most recent", "the highest rated"): `ArgMax` / `ArgMin`
-  over the attribute the words name, or for time words the attribute whose values are years or
-  dates.
+  over the attribute the words name, or for time words the one whose values are years or dates.
 
 A question with none of these (one thing, no value, no count, no superlative) is a chain question:
 `read` returns None and the relation-path methods answer it.
@@ -54,7 +51,7 @@ from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction
 from ..text import normalize_name, without_disambiguator
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
-from .roles import agent_side
+from .roles import agent_side, one_side_having
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
@@ -136,7 +133,7 @@ class ConditionReader:
             if not stars:
                 continue
             star = stars[0]
-            step = self._projection(star, phrase) if phrase is not None else None
+            step = self._projection(reading, star, phrase) if phrase is not None else None
             score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
             if best is not None and score <= best[0]:
                 continue
@@ -279,22 +276,31 @@ class ConditionReader:
         return False
 
     # ---- parts ------------------------------------------------------------------------------------
-    def _projection(self, star: ClaimPattern, phrase: Phrase) -> tuple[int, Direction] | None:
+    def _projection(self, reading: ClaimReading, star: ClaimPattern,
+                    phrase: Phrase) -> tuple[int, Direction] | None:
         """The step a phrase the star leaves out takes from the answer set: its relation, in the
-        direction whose near side entities of the answer set's kind have."""
+        direction whose near side entities of the answer set's kind have; where no kind has both
+        (a KG of many sparse relations), the one direction the answer set itself has such edges in."""
         r = int(np.argmax(phrase.strength))
         if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments):
             return None
         schema = self.verifier.schema
         own = [(a.relation, a.direction) for a in star.attachments]
-        fits: list[tuple[float, Direction]] = []
-        for d in DIRECTIONS:
-            direction: Direction = d
-            if all(schema.meet(side, (r, direction)) for side in own):
-                fits.append((schema.fan(r, direction), direction))
-        if not fits:
+        fits = [(schema.fan(r, d), d) for d in DIRECTIONS if all(schema.meet(side, (r, d)) for side in own)]
+        if fits:
+            return r, min(fits)[1]
+        found = self._entities(self._answer_set(reading, star)[0])
+        side = one_side_having(self.kg.snapshot, found, r) if found is not None else None
+        return (r, side) if side is not None else None
+
+    def _entities(self, node: SetNode | None) -> np.ndarray | None:
+        """The entities a set node reaches; None for no node, none reached, or too many to read."""
+        try:
+            found = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities \
+                if node is not None else None
+        except PlanTooLarge:
             return None
-        return r, min(fits)[1]
+        return found if found is not None and len(found) else None
 
     def _kind_word(self, reading: ClaimReading, star: ClaimPattern, phrase: Phrase,
                    step: tuple[int, Direction]) -> bool:
@@ -308,17 +314,11 @@ class ConditionReader:
         if introduces_another(words[phrase.last_token:first_thing]):
             return False
         node, _ = self._answer_set(reading, star)
-        if node is None:
-            return False
         scorer = self.verifier.scorer
         kind = scorer.kinds.kind_of(int(scorer.vocabulary.canonical[step[0]]))
-        try:
-            inner = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
-            outer = execute(QueryPlan(Step(node, *step)), self.kg.snapshot, self.verifier.literals,
-                            self.limits).entities
-        except PlanTooLarge:
-            return False
-        if not len(inner) or not len(outer):
+        inner = self._entities(node)
+        outer = self._entities(Step(node, *step)) if node is not None else None
+        if inner is None or outer is None:
             return False
         fits = float(kind[inner].mean())
         return fits > 0 and fits >= float(kind[outer].mean())  # of neither set's kind: no kind word

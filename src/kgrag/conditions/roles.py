@@ -1,15 +1,19 @@
-"""Which of a person's roles the words before their name say: "scripts *by* X" reads X's role
-through the relation whose name ends in "by", when no phrase names it."""
+"""Which of a thing's roles the words or the facts say: "scripts *by* X" reads X's role through
+the relation whose name ends in "by", when no phrase names it; a step the KG's kinds cannot place
+goes the one way the entities at hand have it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..claims.reading import ClaimReading, Thing
 from ..claims.schema import ClaimSchema
 from ..plans.nodes import Direction
+from ..store.snapshot import GraphSnapshot
 
-__all__ = ["agent_side"]
+__all__ = ["agent_side", "one_side_having"]
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -23,3 +27,12 @@ def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], readin
     fits = {rel for rel, d in schema.sides_of(entity)
             if d == direction and rel != gone and len(name_tokens[rel]) > 1 and name_tokens[rel][-1] == before}
     return fits.pop() if len(fits) == 1 else None
+
+
+def one_side_having(snapshot: GraphSnapshot, entities: np.ndarray, relation: int) -> Direction | None:
+    """The one direction in which some of ``entities`` have ``relation`` ("have as their
+    production designer the entity that ...": the entity is a production designer, so the step
+    goes in); None when they have it both ways or not at all."""
+    having: list[Direction] = [d for d in ("out", "in")
+                               if len(snapshot.relation_edges(np.asarray(entities, dtype=np.int64), relation, d)[0])]
+    return having[0] if len(having) == 1 else None
