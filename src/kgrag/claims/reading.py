@@ -73,7 +73,6 @@ class Literal:
     value: LiteralValue
 
 
-
 def _kind_word(words: list[str], i: int) -> bool:
     """Word ``i`` says what an unnamed thing is: it follows an indefinite article ("a country
     whose ...", "some films"), not as a role ("has X *as a producer*") nor as a relational noun
@@ -81,6 +80,7 @@ def _kind_word(words: list[str], i: int) -> bool:
     if i == 0 or words[i - 1] not in INDEFINITE:
         return False
     return not ((i > 1 and words[i - 2] == "as") or (i + 1 < len(words) and words[i + 1] == "of"))
+
 
 @dataclass(frozen=True)
 class Phrase:

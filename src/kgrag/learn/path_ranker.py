@@ -247,8 +247,10 @@ class PathRanker:
         if self.p_prior is None:
             return self.p_tower(p)
         prior = self.p_prior(p[:, self.prior])
+        if not self._towers_on:
+            return prior
         codes = torch.nn.functional.normalize(self.p_tower(p), dim=1) * TOWER_SCALE ** 0.5
-        return torch.cat([codes, prior], dim=1) if self._towers_on else prior
+        return torch.cat([codes, prior], dim=1)
 
     def _q_codes(self, q: torch.Tensor) -> torch.Tensor:
         import torch
@@ -256,8 +258,10 @@ class PathRanker:
         if self.p_prior is None:
             return self.q_tower(q)
         ones = torch.ones(len(q), 1)
+        if not self._towers_on:
+            return ones
         codes = torch.nn.functional.normalize(self.q_tower(q), dim=1) * TOWER_SCALE ** 0.5
-        return torch.cat([codes, ones], dim=1) if self._towers_on else ones
+        return torch.cat([codes, ones], dim=1)
 
     def _question_tensor(self, q_vecs: np.ndarray) -> torch.Tensor:
         """The training questions' vectors, standardised by their own mean and spread (kept for answering)."""
