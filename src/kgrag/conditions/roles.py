@@ -10,7 +10,7 @@ import numpy as np
 
 from ..claims.reading import ClaimReading, Thing
 from ..claims.schema import ClaimSchema
-from ..plans.nodes import Direction
+from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
 
 __all__ = ["agent_side", "one_side_having"]
@@ -33,6 +33,6 @@ def one_side_having(snapshot: GraphSnapshot, entities: np.ndarray, relation: int
     """The one direction in which some of ``entities`` have ``relation`` ("have as their
     production designer the entity that ...": the entity is a production designer, so the step
     goes in); None when they have it both ways or not at all."""
-    having: list[Direction] = [d for d in ("out", "in")
-                               if len(snapshot.relation_edges(np.asarray(entities, dtype=np.int64), relation, d)[0])]
+    nodes = np.asarray(entities, dtype=np.int64)
+    having = [d for d in DIRECTIONS if len(snapshot.relation_edges(nodes, relation, d)[0])]
     return having[0] if len(having) == 1 else None

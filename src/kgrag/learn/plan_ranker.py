@@ -129,9 +129,8 @@ class PlanRanker:
         """A row per candidate, then the "none" row: the plan's own features, then how the
         question's cues, comparisons and relation words agree with it."""
         d = self.relation_vecs.shape[1]
-        width = d + 1 + MENTION_SLOTS
-        plain = len(SHAPES) + SLOTS * width + 3
-        out = np.zeros((len(candidates) + 1, plain + len(CUES) + 2 + SLOTS + 4), dtype=np.float32)
+        width, plain, total = self._layout
+        out = np.zeros((len(candidates) + 1, total), dtype=np.float32)
         if question.read_plan is None:
             out[-1, -1] = 1.0  # the zero-shot reading found no plan with a condition
         agree = {shape: k for k, (cue, shapes) in enumerate(CUES.items()) if cue in question.cues for shape in shapes}
@@ -169,13 +168,20 @@ class PlanRanker:
                 out[i, plain + len(CUES) + 1] = float(op is not None and op != "=" and op != c.root.op)
         return out
 
-    def generic_columns(self, width: int) -> list[int]:
+    @cached_property
+    def _layout(self) -> tuple[int, int, int]:
+        """The feature row's widths: one slot's (relation embedding, direction, name), the plan's
+        own features (shape, slots, size) and the whole row (then the question's agreement)."""
+        width = self.relation_vecs.shape[1] + 1 + MENTION_SLOTS
+        plain = len(SHAPES) + SLOTS * width + 3
+        return width, plain, plain + len(CUES) + 2 + SLOTS + 4
+
+    def generic_columns(self) -> list[int]:
         """The feature columns that mean the same for every question and KG (shape, size, cues,
         the words' strength per slot, agreement with the zero-shot reading), not the relation
         embeddings nor which name a slot starts from: the ranker's linear prior reads these."""
-        d = self.relation_vecs.shape[1]
-        plain = len(SHAPES) + SLOTS * (d + 1 + MENTION_SLOTS) + 3
-        return [*range(len(SHAPES)), *range(plain - 3, width)]
+        _, plain, total = self._layout
+        return [*range(len(SHAPES)), *range(plain - 3, total)]
 
     def candidates(self, question: PlanQuestion) -> list[PlanCandidate]:
         """The question's candidates whose shape its words allow (`NEEDS_CUE`)."""
@@ -212,7 +218,7 @@ class PlanRanker:
         q_vecs = np.asarray(self.kg.embedder.embed(q_texts, progress=progress), dtype=np.float32)
         all_feats = np.concatenate(feats)
         self.model = PathRanker(q_vecs.shape[1], all_feats.shape[1], seed=self.seed,
-                                prior=self.generic_columns(all_feats.shape[1]))
+                                prior=self.generic_columns())
         report = self.model.fit(q_vecs, all_feats, candidates, positives, epochs=self.epochs, progress=progress,
                                 local=True)
         return {"examples": len(examples), "none_fits": unlabelled,
