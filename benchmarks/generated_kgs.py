@@ -1,14 +1,17 @@
 """Zero-shot chains on two generated KGs of the kinds issue #42's held-out KGs are described as
 (kgrag never saw those): a family KG (parents, children, spouse, nationality, gender; names such as
 `frederica_of_mecklenburg-strelitz_(1773)`; questions say "couple", "husband or wife", "kid",
-"nation", "sex") and a football KG (players, clubs, countries; every relation also stored as
-`*_inverse`; questions say "team", "teammates", "based", "citizens"). Both are generated here from a
+"nation", "sex") and a football KG (players, clubs, countries, positions, shirt numbers, ages; every
+relation also stored as `*_inverse`; questions say "team", "teammates", "based", "citizens", and
+conjunctions name two things: "which defenders play for C"). Both are generated here from a
 seed, with generic frames; they are DEV data like benchmarks/data/unseen, not the held-out sets.
 
-Usage: python benchmarks/generated_kgs.py [--kgs family,football] [--methods graphraft,auto]
+Usage: python benchmarks/generated_kgs.py [--kgs family,family-more,football] [--methods graphraft,auto]
                                           [--naming plain|kinds] [--work runs/generated]
                                           [--out benchmarks/results/generated_kgs.jsonl] [--seed 7]
 
+``family-more`` is the family KG with more facts per person (occupation, religion, places of birth
+and death, cause of death, employer) and kin words that say the gender ("son", "mother", "wife").
 ``--naming kinds`` names the football relations with the kinds they reach (`plays_in_club`,
 `club_country`) instead of verbs alone (`plays_for`, `located_in`). Prints JSON lines (appended to
 --out): strict Hits@1 and p50 latency per (kg, method, hop); per-question records land in
@@ -41,6 +44,26 @@ NATIONS = ["germany", "united_kingdom", "denmark", "netherlands", "spain", "port
 KIN_WORDS = {"spouse": ["couple", "spouse", "husband or wife"], "parents": ["parent", "parents"],
              "children": ["child", "children", "kid"], "nationality": ["nation", "nationality", "country"],
              "gender": ["gender", "sex"]}
+# --more: a kin word that says the gender, used where every answer of the step has it
+GENDERED = {("spouse", "male"): ["husband"], ("spouse", "female"): ["wife"], ("parents", "male"): ["father", "dad"],
+            ("parents", "female"): ["mother", "mom"], ("children", "male"): ["son", "heir"],
+            ("children", "female"): ["daughter"]}
+# --more: facts beyond kin, with the values they take and the words and frames that ask for them
+MORE_FACTS = {"occupation": ["lawyer", "soldier", "painter", "diplomat", "composer", "physician"],
+              "religion": ["lutheranism", "catholicism", "calvinism", "anglicanism"],
+              "birth_place": ["vienna", "london", "copenhagen", "the_hague", "madrid", "lisbon", "turin"],
+              "death_place": ["berlin", "paris", "stockholm", "naples", "moscow", "munich"],
+              "cause_of_death": ["tuberculosis", "stroke", "smallpox", "pneumonia"],
+              "employer": ["university_of_gottingen", "royal_navy", "bank_of_england", "court_of_vienna"]}
+MORE_WORDS = {"occupation": ["job", "profession", "trade"], "religion": ["faith", "creed", "religious belief"],
+              "birth_place": ["birthplace", "place of birth", "hometown"], "death_place": ["place of death"],
+              "cause_of_death": ["cause of death"], "employer": ["employer", "workplace"]}
+MORE_FRAMES = {"occupation": ["what did {p} do for a living?", "what was {p}'s line of work?"],
+               "religion": ["which faith did {p} follow?", "what religion did {p} practise?"],
+               "birth_place": ["where was {p} born?", "in which city was {p} born?"],
+               "death_place": ["where did {p} die?", "in which city did {p} pass away?"],
+               "cause_of_death": ["what did {p} die of?", "what killed {p}?"],
+               "employer": ["who did {p} work for?", "where did {p} work?"]}
 
 
 def mention(name: str, rng: random.Random) -> str:
@@ -48,10 +71,13 @@ def mention(name: str, rng: random.Random) -> str:
     return name.replace("_", " ") if rng.random() < 0.5 else name
 
 
-def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
+def family(rng: random.Random, more: bool = False) -> tuple[list[tuple[str, str, str]], list[dict]]:
     """Four generations of ten houses; 150 2-hop and 150 3-hop questions ("the nation of the couple
     of the kid of X", "the nation of X's couple", "X's kid's couple"), each with at most six
-    answers, none of them X ("the spouse of the spouse of X" is not asked)."""
+    answers, none of them X ("the spouse of the spouse of X" is not asked). ``more``: each person
+    also has an occupation, a religion, places of birth and death, a cause of death and an
+    employer, questions ask for those too ("where was X's mother born?"), and a kin word says the
+    gender where every answer of its step has it ("son", "mother", "wife")."""
     people: dict[str, dict] = {}
 
     def person(gender: str, house: str) -> str:
@@ -63,6 +89,8 @@ def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
             if name not in people:
                 break
         people[name] = {"gender": gender, "nationality": rng.choice(NATIONS)}
+        if more:
+            people[name] |= {r: rng.choice(values) for r, values in MORE_FACTS.items()}
         return name
 
     triples: set[tuple[str, str, str]] = set()
@@ -81,7 +109,7 @@ def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
                 nxt.append(child)
         generation = nxt
     for p, facts in people.items():
-        triples |= {(p, "gender", facts["gender"]), (p, "nationality", facts["nationality"])}
+        triples |= {(p, r, value) for r, value in facts.items()}
     out: dict[tuple[str, str], set[str]] = {}
     for h, r, t in triples:
         out.setdefault((h, r), set()).add(t)
@@ -91,34 +119,47 @@ def family(rng: random.Random) -> tuple[list[tuple[str, str, str]], list[dict]]:
         hops = 2 if len(questions) < 150 else 3
         start = rng.choice(names)
         rels = [rng.choice(["spouse", "parents", "children"]) for _ in range(hops - 1)]
-        rels.append(rng.choice(["spouse", "parents", "children", "nationality", "gender"]))
-        answers = {start}
+        last_steps = ["spouse", "parents", "children", "nationality", "gender", *(MORE_FACTS if more else ())]
+        rels.append(rng.choice(last_steps))
+        answers, steps = {start}, []
         for r in rels:  # a path between two entities, as PathQuestion's are: never back through the start
             answers = {t for a in answers for t in out.get((a, r), ())} - {start}
+            steps.append(answers)
         if not answers or len(answers) > 6:
             continue
         phrase = mention(start, rng)
-        possessive = rng.choice([0, 1, len(rels)])  # "the A of the B of X", "the A of X's B", "X's B's A"
-        for k, r in enumerate(rels):
-            word = rng.choice(KIN_WORDS[r])
+        verb_frame = more and rels[-1] in MORE_FRAMES and rng.random() < 0.5  # "where was X's mother born?"
+        said = rels[:-1] if verb_frame else rels
+        possessive = rng.choice([0, 1, len(said)])  # "the A of the B of X", "the A of X's B", "X's B's A"
+        for k, r in enumerate(said):
+            genders = {people[a]["gender"] for a in steps[k]} if r in ("spouse", "parents", "children") else set()
+            gendered = GENDERED.get((r, next(iter(genders)))) if more and len(genders) == 1 else None
+            word = rng.choice(gendered if gendered and rng.random() < 0.7 else
+                              KIN_WORDS.get(r) or MORE_WORDS[r])
             phrase = f"{phrase}'s {word}" if k < possessive else f"the {word} of {phrase}"
         people_asked = rels[-1] in ("spouse", "parents", "children")
         frames = ["who is {p}?", "what is {p}?", "{p}?", "tell me {p}"] if people_asked else ["what is {p}?", "{p}?"]
+        if verb_frame:
+            frames = MORE_FRAMES[rels[-1]]
         questions.append({"question": rng.choice(frames).format(p=phrase), "answers": sorted(answers),
                           "hops": hops, "anchor": start, "gold_path": rels})
     return sorted(triples), questions
 
 
 def football(rng: random.Random, naming: str) -> tuple[list[tuple[str, str, str]], list[dict]]:
-    """300 players of 30 clubs in ten countries, every fact stored both ways (``r`` and
-    ``r_inverse``); 1-hop and 2-hop questions in words other than the relation names."""
-    plays, based = ("plays_in_club", "club_country") if naming == "kinds" else ("plays_for", "located_in")
+    """300 players of 30 clubs in ten countries, each with a position, a shirt number and an age,
+    every fact stored both ways (``r`` and ``r_inverse``); 1-hop, 2-hop and conjunctive questions
+    (two names, one answer set: "which defenders play for C") in words other than the relation names."""
+    names = ("plays_in_club", "club_country", "player_position", "player_number", "player_age") if naming == "kinds" \
+        else ("plays_for", "located_in", "position", "shirt_number", "age")
+    rel = dict(zip(("plays", "based", "position", "number", "age"), names))
     first = ["luka", "mateo", "kai", "sergio", "andre", "yusuf", "marco", "jonas", "tomas", "ivan", "diego", "emil",
              "rafael", "karim", "oskar"]
     last = ["silva", "novak", "kroos", "moreno", "berg", "costa", "demir", "weiss", "rossi", "vidal", "lind", "santos",
             "petrov", "hakimi", "lopez"]
     countries = ["spain", "germany", "italy", "brazil", "france", "croatia", "turkey", "portugal", "norway",
                  "argentina"]
+    positions = ["goalkeeper", "defender", "midfielder", "forward"]
     prefixes, endings = ["fc", "sc", "ac", "real", "sporting"], ["ia", "ona", "era", "burg", "ton"]
     clubs = {f"{rng.choice(prefixes)}_{c[:4]}{rng.choice(endings)}_{k}": c for c in countries for k in range(3)}
     players: dict[str, tuple[str, str]] = {}
@@ -127,39 +168,61 @@ def football(rng: random.Random, naming: str) -> tuple[list[tuple[str, str, str]
         if name in players:
             name += f"_({rng.randint(1980, 2004)})"
         players[name] = (rng.choice(sorted(clubs)), rng.choice(countries))
-    triples = []
-    for p, (club, nation) in players.items():
-        triples += [(p, plays, club), (club, f"{plays}_inverse", p), (p, "nationality", nation),
-                    (nation, "nationality_inverse", p)]
-    for club, country in clubs.items():
-        triples += [(club, based, country), (country, f"{based}_inverse", club)]
+    role = {p: rng.choice(positions) for p in players}
+    shirt = {p: str(rng.randint(1, 23)) for p in players}
+    age = {p: str(rng.randint(18, 38)) for p in players}
+    facts = [(p, rel["plays"], club) for p, (club, _) in players.items()]
+    facts += [(p, "nationality", nation) for p, (_, nation) in players.items()]
+    facts += [(p, rel["position"], role[p]) for p in players] + [(p, rel["number"], shirt[p]) for p in players]
+    facts += [(p, rel["age"], age[p]) for p in players] + [(c, rel["based"], k) for c, k in clubs.items()]
+    triples = [t for h, r, x in facts for t in ((h, r, x), (x, f"{r}_inverse", h))]
     qs: list[dict] = []
 
-    def ask(frames: list[str], name: str, answers: list[str], hops: int) -> None:
+    def ask(frames: list[str], names: list[str], answers: list[str], kind: str) -> None:
         if answers:
-            qs.append({"question": rng.choice(frames).format(mention(name, rng)), "answers": sorted(answers),
-                       "hops": hops, "anchor": name})
+            qs.append({"question": rng.choice(frames).format(*(mention(n, rng) for n in names)),
+                       "answers": sorted(answers), "hops": kind, "anchor": names[0], "anchors": names})
 
     for p in rng.sample(sorted(players), 40):
         club, nation = players[p]
-        ask(["which club does {} play for?", "what team does {} play for", "{} plays for which club?"], p, [club], 1)
-        ask(["what is the nationality of {}?", "which country is {} from", "what nation does {} represent"], p,
-            [nation], 1)
+        ask(["which club does {} play for?", "what team does {} play for", "{} plays for which club?"], [p], [club],
+            "1-hop")
+        ask(["what is the nationality of {}?", "which country is {} from", "what nation does {} represent"], [p],
+            [nation], "1-hop")
+        ask(["what position does {} play?", "which role does {} have on the pitch", "{} plays in which position?"],
+            [p], [role[p]], "1-hop")
+        ask(["what shirt number does {} wear?", "which number does {} wear"], [p], [shirt[p]], "1-hop")
+        ask(["how old is {}?", "what age is {}"], [p], [age[p]], "1-hop")
         ask(["which country is the club of {} located in?", "where is {}'s team based",
-             "in which country does {} play club football"], p, [clubs[club]], 2)
+             "in which country does {} play club football", "where is the club that {} plays for?"], [p],
+            [clubs[club]], "2-hop")
         ask(["who are the teammates of {}?", "who plays for the same club as {}", "which players play alongside {}"],
-            p, [q for q, (c, _) in players.items() if c == club and q != p], 2)
+            [p], [q for q, (c, _) in players.items() if c == club and q != p], "2-hop")
     for club in rng.sample(sorted(clubs), 20):
-        ask(["who plays for {}?", "which players play for {}", "list the players of {}"], club,
-            [p for p, (c, _) in players.items() if c == club], 1)
-        ask(["which country is {} located in?", "where is {} based", "what country is {} in"], club, [clubs[club]], 1)
+        ask(["who plays for {}?", "which players play for {}", "list the players of {}"], [club],
+            [p for p, (c, _) in players.items() if c == club], "1-hop")
+        ask(["which country is {} located in?", "where is {} based", "what country is {} in"], [club], [clubs[club]],
+            "1-hop")
+        pos = rng.choice(positions)
+        ask(["name a player who plays as {1} at {0}", "which {1}s play for {0}?", "who is a {1} at the club {0}"],
+            [club, pos], [p for p, (c, _) in players.items() if c == club and role[p] == pos], "conjunction")
+        nation = rng.choice(countries)
+        ask(["who are the {1} players at {0}?", "which players from {1} play for {0}", "name the {1} players of {0}"],
+            [club, nation], [p for p, (c, n) in players.items() if c == club and n == nation], "conjunction")
     for country in rng.sample(countries, 8):
-        ask(["which clubs are located in {}?", "what teams are based in {}", "name the clubs in {}"], country,
-            [k for k, v in clubs.items() if v == country], 1)
+        ask(["which clubs are located in {}?", "what teams are based in {}", "name the clubs in {}"], [country],
+            [k for k, v in clubs.items() if v == country], "1-hop")
         ask(["which players play for clubs located in {}?", "who plays for a club based in {}",
-             "which footballers play in {}"], country, [p for p, (k, _) in players.items() if clubs[k] == country], 2)
-        ask(["which players have {} nationality?", "who is from {}", "which players are citizens of {}"], country,
-            [p for p, (_, n) in players.items() if n == country], 1)
+             "which footballers play in {}"], [country],
+            [p for p, (k, _) in players.items() if clubs[k] == country], "2-hop")
+        ask(["which clubs have a player from {}?", "what teams have a footballer of {}",
+             "which clubs field players from {}"], [country],
+            sorted({k for k, n in players.values() if n == country}), "2-hop")
+        ask(["which players have {} nationality?", "who is from {}", "which players are citizens of {}"], [country],
+            [p for p, (_, n) in players.items() if n == country], "1-hop")
+        pos = rng.choice(positions)
+        ask(["which {0} footballer plays as {1}?", "name a {1} from {0}", "who are the {1}s of {0}"],
+            [country, pos], [p for p, (_, n) in players.items() if n == country and role[p] == pos], "conjunction")
     return triples, qs
 
 
@@ -172,7 +235,7 @@ def route(db: kgrag.Database, answer: kgrag.Answer) -> list[str] | None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--kgs", default="family,football")
+    ap.add_argument("--kgs", default="family,family-more,football")
     ap.add_argument("--methods", default="graphraft,auto")
     ap.add_argument("--naming", choices=("plain", "kinds"), default="plain")
     ap.add_argument("--work", type=Path, default=Path("runs/generated"))
@@ -181,8 +244,9 @@ def main() -> None:
     args = ap.parse_args()
     for kg in args.kgs.split(","):
         rng = random.Random(args.seed)
-        triples, questions = family(rng) if kg == "family" else football(rng, args.naming)
-        name = kg if kg == "family" else f"football-{args.naming}"
+        triples, questions = family(rng, more=kg == "family-more") if kg.startswith("family") \
+            else football(rng, args.naming)
+        name = kg if kg.startswith("family") else f"football-{args.naming}"
         work = args.work / name
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
@@ -200,9 +264,10 @@ def main() -> None:
                                     "hit": hits_at_1(answer.names, q["answers"]) or 0.0, "path": route(db, answer)})
                 with (args.work / f"{name}-{method}.jsonl").open("w", encoding="utf-8") as fh:
                     fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
-                for hops in sorted({r["hops"] for r in records}):
+                for hops in sorted({r["hops"] for r in records}, key=str):
                     mine = [r for r in records if r["hops"] == hops]
-                    row = {"benchmark": "generated-kgs", "kg": name, "method": method, "hop": f"{hops}-hop",
+                    row = {"benchmark": "generated-kgs", "kg": name, "method": method,
+                           "hop": hops if isinstance(hops, str) else f"{hops}-hop",
                            "questions": len(mine), "hits_at_1": round(float(np.mean([r["hit"] for r in mine])), 4),
                            "p50_ms": round(float(np.percentile([r["ms"] for r in mine], 50)), 2)}
                     emit(**row)

@@ -30,10 +30,11 @@ def _objects(triples):
     return out
 
 
-def test_the_family_kg_answers_each_question_by_its_gold_path(generated):
+@pytest.mark.parametrize("more", [False, True])
+def test_the_family_kg_answers_each_question_by_its_gold_path(generated, more):
     """Each question's answers are its gold path's ends from the anchor, other than the anchor."""
-    triples, questions = generated.family(random.Random(7))
-    assert (triples, questions) == generated.family(random.Random(7))
+    triples, questions = generated.family(random.Random(7), more)
+    assert (triples, questions) == generated.family(random.Random(7), more)
     facts = _objects(triples)
     assert len(questions) == 300 and {q["hops"] for q in questions} == {2, 3}
     for q in questions:
@@ -43,6 +44,17 @@ def test_the_family_kg_answers_each_question_by_its_gold_path(generated):
             answers = {t for a in answers for t in facts.get((a, r), ())} - {q["anchor"]}
         assert sorted(answers) == q["answers"], q["question"]
     assert any("'s " in q["question"] for q in questions)  # steps said with "'s" too
+    if not more:
+        return
+    assert {q["gold_path"][-1] for q in questions} >= set(generated.MORE_FACTS)
+    gender = {h: t for h, r, t in triples if r == "gender"}
+    for q in questions:  # a kin word that says a gender is said of a step whose every answer has it
+        words = q["question"].replace("'s", " ").replace("?", " ").split()
+        for (relation, sex), said in generated.GENDERED.items():
+            if any(w in words for w in said):
+                assert relation in q["gold_path"], q["question"]
+    assert any(w in q["question"].split() for q in questions for w in ("mother", "son", "wife"))
+    assert set(gender.values()) == {"male", "female"}
 
 
 @pytest.mark.parametrize("naming", ["plain", "kinds"])
@@ -54,9 +66,17 @@ def test_football_stores_every_fact_both_ways_and_its_answers_are_the_kgs(genera
             assert (t, f"{r}_inverse", h) in stored
     plays = "plays_in_club" if naming == "kinds" else "plays_for"
     clubs_of = {h: t for h, r, t in triples if r == plays}
+    facts = _objects(triples)
+    assert {q["hops"] for q in questions} == {"1-hop", "2-hop", "conjunction"}
     for q in questions:
         assert q["answers"] and len(set(q["answers"])) == len(q["answers"])
-        assert q["anchor"] in q["question"] or q["anchor"].replace("_", " ") in q["question"]
+        for anchor in q["anchors"]:
+            assert anchor in q["question"] or anchor.replace("_", " ") in q["question"]
+        if q["hops"] == "conjunction":  # two names, and every answer has a fact with each
+            assert len(q["anchors"]) == 2
+            relations = {r for _, r, _ in triples}
+            for answer in q["answers"]:
+                assert all(any(a in facts.get((answer, r), ()) for r in relations) for a in q["anchors"])
         if "teammates" in q["question"]:
             mates = sorted(p for p, c in clubs_of.items() if c == clubs_of[q["anchor"]] and p != q["anchor"])
             assert q["answers"] == mates

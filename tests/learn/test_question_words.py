@@ -9,11 +9,13 @@ from kgrag.learn.question_words import (
     asks_category,
     asks_others,
     asks_when,
+    asks_whereabouts,
     direction_cue,
     is_alternative,
     is_relative_clause,
+    object_verb,
 )
-from kgrag.text import tokenize_with_spans
+from kgrag.text import STOPWORDS, tokenize_with_spans
 
 
 def _toks(text: str) -> list[str]:
@@ -46,9 +48,39 @@ def test_when_kind_and_relative_clauses() -> None:
     assert asks_category("what kind of film is X") and not asks_category("who directed X")
     toks = _toks("the director that directed X")
     assert is_relative_clause(toks, toks.index("director"), toks.index("directed"))
+    toks = _toks("where is the club that X plays for")  # the mention is the clause's subject
+    assert is_relative_clause(toks, toks.index("club"), toks.index("plays"))
+    toks = _toks("the club of the player X plays with")
+    assert not is_relative_clause(toks, toks.index("club"), toks.index("plays"))
     toks = _toks("the child of the husband or wife of X")
     assert is_alternative(toks, toks.index("husband"), toks.index("wife"))
     assert not is_alternative(toks, toks.index("child"), toks.index("husband"))
+
+
+def test_where_is_np_asks_where_the_thing_is() -> None:
+    """"where is NP" asks one step beyond NP, with its locative word if any; "where was X born" and
+    "where does X work" ask the relation their verb names."""
+    assert asks_whereabouts(_toks("where is the club that X plays for")) == []
+    assert asks_whereabouts(_toks("where is X's team based")) == ["based"]
+    assert asks_whereabouts(_toks("Where are the employers of X located?")) == ["located"]
+    for question in ("where was X born", "where does X work", "who is X", "where were X's parents buried"):
+        assert asks_whereabouts(_toks(question)) is None, question
+
+
+def test_the_verb_a_noun_asked_for_is_the_object_of() -> None:
+    """"what position does X play": "position" is what X plays, the verb after the mention that ends
+    the question; "which club does X play for" alike; without "do" after the noun, no such verb."""
+    def verb(question: str, noun: str) -> str | None:
+        toks = _toks(question)
+        content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK]
+        k = object_verb(toks, toks.index(noun), content)
+        return None if k is None else content[k][1]
+
+    assert verb("what position does X play", "position") == "play"
+    assert verb("which club does X play for", "club") == "play"
+    assert verb("what position is X", "position") is None
+    assert verb("which club did the team of X play", "club") == "play"  # the mention within the verb's subject
+    assert verb("what position does X", "position") is None  # no word after the mention
 
 
 def test_a_person_noun_of_mate_asks_for_others() -> None:

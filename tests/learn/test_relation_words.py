@@ -57,6 +57,22 @@ def test_words_that_do_not_spell_a_name_in_order_are_no_phrase(names: RelationNa
     assert _phrases(names, question) == {}
 
 
+def test_two_words_joined_by_of_spell_a_two_word_name_the_other_way_round() -> None:
+    """"place of death" is the name "death place"; "death of place", or the words the name's way
+    round with "of" between, spell nothing."""
+    labels = ["death place", "birth place", "cause of death", "spouse"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool))
+
+    def spelled(question: str) -> dict[str, str]:
+        toks, content = _content(question)
+        return {content[k][1]: labels[r] for k, (r, _) in names.phrases(toks, content).items()}
+
+    assert spelled("what is the place of death of x") == {"place": "death place", "death": "death place"}
+    assert spelled("the place of birth of x's spouse") == {"place": "birth place", "birth": "birth place"}
+    assert spelled("the cause of death of x") == {"cause": "cause of death", "death": "cause of death"}
+    assert spelled("the death of place of x") == {}
+
+
 def test_a_modifier_of_a_name_says_less_than_its_head(names: RelationNames) -> None:
     share = names.head_share(["mountain", "hut", "currency", "country", "origin", "employer"], 0.5)
     at = {label: i for i, label in enumerate(LABELS)}
@@ -130,6 +146,23 @@ def test_a_wordnet_synonym_names_a_relation_below_its_own_word() -> None:
     assert not names.thesaurus("film").any()
     silent = RelationNames(labels, np.ones(len(labels), dtype=bool))
     assert not silent.thesaurus("border").any()
+
+
+def test_a_synonym_that_is_a_name_words_form_or_a_related_phrase_that_is_the_name_names_it() -> None:
+    """"country" is a synonym of "nation", of which ``nationality`` is a form: it names it, below a
+    synonym of the name's own word; WordNet relates "killed" to the phrase "cause of death", the
+    whole of a name."""
+    from kgrag.lexicon import NEAR, Lexicon
+
+    lexicon = Lexicon.load()
+    if not lexicon.available:
+        pytest.skip("no WordNet database installed")
+    labels = ["nationality", "cause of death", "death place", "religion"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool), lexicon)
+    country, killed = names.thesaurus("country"), names.thesaurus("killed")
+    assert country.argmax() == 0 and country[0] == pytest.approx(NEAR)
+    assert killed.argmax() == 1 and killed[1] > 0 and killed[2] == 0
+    assert names.thesaurus("faith")[3] == 1.0  # one synset: the name's own word
 
 
 def test_a_spelling_prefix_names_a_relation_only_where_wordnet_finds_the_words_related() -> None:

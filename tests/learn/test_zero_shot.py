@@ -160,7 +160,7 @@ def test_a_category_question_asks_for_a_category_like_relation(films: KnowledgeG
               for r in {r for _, r, _ in TRIPLES}}  # subjects per distinct value, from the triples
     top = max(fan_in.values())
     for r, value in fan_in.items():
-        assert scorer.category[films.relation_ids[r]] == pytest.approx(value / top)
+        assert scorer.kinds.category[films.relation_ids[r]] == pytest.approx(value / top)
     for question in ("what kind of film is Grease", "what type of movie is Kill Bill"):
         assert "|" not in _best(films, question), question
 

@@ -128,6 +128,13 @@ SQUAD_CASES = {
     "who are the teammates of ana_reis": "plays_for>|plays_for<",  # "-mates": the others on X's team
     # "country" names no relation but fits the countries' side clearly: the path ends there
     "in which country does ana_reis play club football": "plays_for>|located_in>",
+    # "who plays": plays_for's subjects, though "club" names plays_for too
+    "who plays for a club located in norway": "located_in<|plays_for<",
+    # "the club that X plays for": a noun and the clause about it, one step (not out and back)
+    "which country is the club that ana_reis plays for located in": "plays_for>|located_in>",
+    # "where is NP": where the club is, one step beyond what the words name
+    "where is the club that ana_reis plays for": "plays_for>|located_in>",
+    "where is fc_lisa located": "located_in>",  # the locative word names the step itself
 }
 
 
@@ -169,3 +176,39 @@ def test_a_noun_compound_before_of_names_one_step(tmp_path: Path) -> None:
         assert _best(kg, "name the capital city of luxembourg") == "capital>"
     finally:
         kg.close()
+
+
+
+def test_who_does_a_verb_asks_for_its_subjects_and_a_noun_with_its_clause_is_one_phrase(tmp_path: Path) -> None:
+    """"who plays for a club ...": the answer is plays_for's subject, and stays so where other
+    words name plays_for too (the type word then asks for no step of its own); "the club that X
+    plays for" names plays_for once (a noun and the clause about it): one step, not out and back."""
+    kg = _kg(tmp_path, triples=SQUADS)
+    try:
+        scorer = ZeroShotPathScorer(kg)
+        plays = kg.relation_ids["plays_for"]
+        assert scorer.read("who plays for a club located in X").agent_relation == plays
+        assert scorer.read("which club does X play for").agent_relation is None
+        clause = scorer.read("where is the club that X plays for")
+        assert 0.0 < clause.demand[plays] <= 1.0
+    finally:
+        kg.close()
+
+
+def test_a_verb_whose_object_the_noun_asked_for_is_asks_no_step(tmp_path: Path) -> None:
+    """"what position does X play": the position X plays, one step; "play" naming ``plays_for`` is
+    no second step (out to the club and back to a teammate's position, before)."""
+    kg = _kg(tmp_path, triples=[*SQUADS, ("ana_reis", "position", "defender"), ("bea_koh", "position", "forward"),
+                                ("cai_moor", "position", "defender")])
+    try:
+        assert scorer_demand(kg, "what position does X play") == {}
+        assert _canonical_best(kg, "what position does ana_reis play") == "position>"
+        # "club" names no relation here: the verb names the step
+        assert list(scorer_demand(kg, "which club does X play for")) == ["plays_for"]
+    finally:
+        kg.close()
+
+
+def scorer_demand(kg, question: str) -> dict[str, float]:  # noqa: ANN001
+    reading = ZeroShotPathScorer(kg).read(question)
+    return {kg.relations[r]: float(v) for r, v in enumerate(reading.demand) if v > 0}

@@ -159,3 +159,15 @@ def test_a_name_links_without_the_parenthetical_that_tells_namesakes_apart():
     assert paris.candidates[0].name == "Paris"  # the exact name before the namesake's alias
     assert "Paris (Texas)" in [c.name for c in paris.candidates]
     assert linker.find_mentions("what is georgia_(country)")[0].candidates[0].name == "georgia_(country)"
+
+
+def test_a_mention_closes_the_brackets_it_opens():
+    """"jonas_rossi_(1997)'s team": the name's ")" is the mention's, so the question reads "X's team"."""
+    linker = EntityLinker(["jonas_rossi_(1997)", "jonas_rossi"], [[], []], np.array([1, 1]), ["r"])
+    question = "where is jonas_rossi_(1997)'s team based"
+    top = linker.find_mentions(question)[0]
+    assert top.candidates[0].name == "jonas_rossi_(1997)" and question[top.end:].startswith("'s team")
+    top = linker.find_mentions("is jonas rossi (1997) a forward")[0]
+    assert top.text == "jonas rossi (1997)"
+    top = linker.find_mentions("who is jonas_rossi (the forward)")[0]  # brackets of the question's own
+    assert top.text == "jonas_rossi"

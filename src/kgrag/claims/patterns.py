@@ -139,6 +139,19 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 
 
+def _placed_by_kind(schema: ClaimSchema, thing: Thing, combo: Sequence[Attachment], canonical: np.ndarray,
+                    w: PatternWeights) -> Attachment | None:
+    """The one side of ``thing`` (no phrase naming it) an unnamed centre that has ``combo``'s
+    facts can take; None when there is none, or more than one (the kinds do not decide)."""
+    far = schema.sides_of(thing.entity)
+    fits = [(r, d) for r, d in _sides_towards(schema, None, thing, canonical)
+            if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
+    if len(fits) != 1:
+        return None
+    r, d = fits[0]
+    return Attachment(thing, r, d, None, 0.0, True, 0, side_mismatch(schema, far, (r, flip(d)), w))
+
+
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
            all_phrases: Sequence[Phrase] = (), refers_back: bool = False, words: Sequence[str] = ()) -> float:
     """Relations named and checked (each once, however many facts or phrases: "stars A and B"), minus phrases
@@ -265,10 +278,21 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             continue
         phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
         options = [_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words) for leaf in leaves]
+        if centre is None:  # a thing of several kinds' sides ("the Italy players at club C": a player's
+            # and a club's country) may also take the one side the other facts' centre has, unnamed
+            options = [o + [None] if isinstance(leaf, Thing) and len(_sides_towards(schema, None, leaf, canonical)) > 1
+                       else o for leaf, o in zip(leaves, options)]
         if any(not o for o in options):
             continue
         for groups in itertools.product(*options):
-            combo = [a for group in groups for a in group]
+            combo = [a for group in groups if group is not None for a in group]
+            if not combo:
+                continue
+            placed = [_placed_by_kind(schema, leaf, combo, canonical, w)
+                      for leaf, group in zip(leaves, groups) if group is None]
+            if any(a is None for a in placed):
+                continue
+            combo += [a for a in placed if a is not None]
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
                 continue

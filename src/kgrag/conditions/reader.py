@@ -244,12 +244,11 @@ class ConditionReader:
                              execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def named(self, reading: ClaimReading) -> list[Thing]:
-        """The things a question names as such, in its order: not a kind word ("what is a film
-        ..."), and apart from each other (two names side by side are more likely one name the KG
-        lacks than two anchors)."""
-        named = sorted((t for t in reading.things if not t.indefinite
-                        and (not t.optional or (self._lower_case_names and t.text == t.name)
-                             or self._introduced(reading, t))),
+        """The things a question names as such, in its order: not a kind word ("what is a film ...")
+        unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
+        from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
+        named = sorted((t for t in reading.things if (self._lower_case_names and t.text == t.name)
+                        or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                           for o in named[:i] + named[i + 1:])]

@@ -7,6 +7,8 @@ the evidence.
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from ..graph import KnowledgeGraph
@@ -74,6 +76,11 @@ class AnswerKinds:
         if clear_only and best < spread:
             return None
         return np.clip(excess / max(best, spread), 0.0, 1.0).astype(np.float32)
+
+    @cached_property
+    def category(self) -> np.ndarray:
+        """How category-like each relation's values are (`category_scores`), on first need."""
+        return category_scores(self.kg.snapshot, len(self.kg.relations))
 
     def time_fit(self, candidates: list[PathCandidate]) -> np.ndarray:
         """Per candidate, the share of its answers named by a date or a whole number that could be a

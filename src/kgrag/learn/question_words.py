@@ -12,8 +12,8 @@ import numpy as np
 from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
-           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when", "direction_cue",
-           "is_relative_clause"]
+           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when",
+           "asks_whereabouts", "direction_cue", "is_relative_clause", "object_verb"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
 # answer is a value, not the subjects the type word would otherwise ask for
@@ -51,6 +51,10 @@ class QuestionReading:
     cued: np.ndarray | None = None  # (2 × relations) how many phrases say its steps go forward / backward
     asks_others: bool = False  # words that ask for others of a kind ("the same", "else", "together"): out and back
     agent: bool = False  # the type word is who does what its relation's verb says ("players", "who plays for")
+    # that relation, also where other words name it ("who plays for a club based in X"): its subject is the answer
+    agent_relation: int | None = None
+    # "where is NP": per relation, how strongly its locative word names it (zeros for none); None otherwise
+    whereabouts: np.ndarray | None = None
 
 
 # words that ask for the others that share something with the mention ("the films with the *same*
@@ -92,15 +96,48 @@ def asks_category(masked_question: str) -> bool:
 
 def is_relative_clause(toks: list[str], a: int, b: int) -> bool:
     """Tokens a and b are a noun and the verb of a relative clause about it ("director that
-    directed", "person who wrote"): only a relative word and auxiliaries lie between."""
-    between = toks[a + 1:b]
-    return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS for t in between)
+    directed", "person who wrote", "club that X plays for"): only a relative word, auxiliaries and
+    the mention lie between."""
+    between = toks[a + 1:b]  # the clause's subject may be the mention ("the club that X plays for")
+    return bool(between) and between[0] in RELATIVE_WORDS and all(t in STOPWORDS or t == MASK for t in between)
 
 
 def is_alternative(toks: list[str], a: int, b: int) -> bool:
     """Tokens a and b are alternatives joined by "or" ("husband or wife", "mother or father"): two
     words for one thing, one phrase where both name one relation."""
     return toks[a + 1:b] == ["or"]
+
+
+# words that say where a thing is, and nothing else ("where is X's team based")
+LOCATIVE_WORDS = frozenset(["located", "based", "situated", "headquartered", "sited", "found"])
+COPULA_WORDS = frozenset(["is", "are", "was", "were"])
+
+
+def asks_whereabouts(toks: list[str]) -> list[str] | None:
+    """"where is NP" ("where is the club that X plays for", "where is X's team based"): the answer
+    is where the thing the words name is, one step beyond it, not that thing. Returns the locative
+    word (["based"]; [] for none), None for other questions: "where was X born" and "where does X
+    work" ask a relation by their verb."""
+    at = asking_word(toks)
+    if at is None or toks[at] != "where" or at + 1 >= len(toks) or toks[at + 1] not in COPULA_WORDS:
+        return None
+    content = [t for t in toks[at + 2:] if t not in STOPWORDS and t != MASK]
+    if content and content[-1] in LOCATIVE_WORDS:
+        return content[-1:]
+    # a participle other than a locative one asks its own relation ("born", "founded", "buried")
+    return None if any(t.endswith(("ed", "en")) or t in ("born", "made") for t in content) else []
+
+
+DO_SUPPORT = frozenset(["do", "does", "did"])
+
+
+def object_verb(toks: list[str], noun_end: int, content: list[tuple[int, str]]) -> int | None:
+    """"what position does X play": the noun asked for (ending at token ``noun_end``) is the object
+    of the verb that ends the question after the mention, so the noun's relation is the verb's and
+    the verb asks no step of its own. The verb's index in ``content``, or None."""
+    if MASK not in toks or noun_end + 1 >= len(toks) or toks[noun_end + 1] not in DO_SUPPORT or not content:
+        return None
+    return len(content) - 1 if content[-1][0] > toks.index(MASK) else None
 
 
 def asks_when(toks: list[str]) -> bool:

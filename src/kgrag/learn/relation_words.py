@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ..lexicon import Lexicon
+from ..lexicon import NEAR, QUESTION_SENSES, SYNONYM, Lexicon
 from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["RelationNames", "stem", "stems_match"]
@@ -167,12 +167,18 @@ class RelationNames:
         if row is None:
             row = np.zeros(len(self.stems), dtype=np.float32)
             if self.lexicon is not None and self.lexicon.available and word.isalpha():
+                related = self.lexicon.related(word, QUESTION_SENSES)
+                # a synonym that is a name word's form ("country" → "nation" → ``nationality``)
+                synonyms = [stem(w) for w, weight in related.items() if weight >= SYNONYM and w.isalpha()]
                 for r, words in enumerate(self.words):
                     if not self.named[r]:
                         continue
                     top = max(self.idf.get(t, 0.0) for t in self.stems[r]) or 1.0
-                    row[r] = max(self.lexicon.relatedness(word, w) * self.idf.get(t, 0.0) / top
-                                 for w, t in zip(words, self.stems[r]))
+                    row[r] = max(max(self.lexicon.relatedness(word, w),
+                                     NEAR * any(stems_match(o, t) and _suffixed(w, o) for o in synonyms))
+                                 * self.idf.get(t, 0.0) / top for w, t in zip(words, self.stems[r]))
+                    # a related phrase that is the whole name ("killed" → "cause of death")
+                    row[r] = max(row[r], related.get(" ".join(self.tokens[r]), 0.0))
             self._thesaurus[word] = row
         return row
 
@@ -211,7 +217,8 @@ class RelationNames:
         phrase's first content index). One such phrase names its relation once; word by word its
         words could name other relations each ("director" alone fits "director / manager" better).
         The words come in the name's order, and only the name's own stopwords or auxiliaries stand
-        between them ("currency is used"; "starred by actors" is two mentions of "starred actors")."""
+        between them ("currency is used"; "starred by actors" is two mentions of "starred actors"); or
+        two words joined by "of" spell a two-word name the other way round ("place of birth")."""
         found: dict[int, tuple[int, int]] = {}
         stems = [stem(t) for _, t in content]
         gaps = [frozenset(toks[content[k][0] + 1: content[k + 1][0]]) for k in range(len(content) - 1)]
@@ -221,6 +228,8 @@ class RelationNames:
                 if any(k in found for k in ks) or any(gaps[k] - STOPWORDS for k in ks[:-1]):
                     continue
                 r = self.spelled(tuple(stems[k] for k in ks), tuple(gaps[k] for k in ks[:-1]))
+                if r is None and size == 2 and gaps[a] == {"of"}:  # "place of death": the name "death place"
+                    r = self.spelled((stems[a + 1], stems[a]), (frozenset(),))
                 if r is not None:
                     found.update({k: (r, a) for k in ks})
         return found

@@ -22,6 +22,8 @@ director of X". This scorer adds generic evidence that needs only the KG and its
   X) meets it as well as a step through the named relation would: the kind is read from the
   entities on each relation's side (:mod:`kgrag.relation_profiles`), so a class noun in a relation's
   name does not pull every path through that relation.
+* **where is NP**: the answer is one step beyond what NP's words name ("where is the club that X
+  plays for": the club's country), unless a locative word names that step ("located").
 * **priors**: shorter paths and smaller answer sets, plus the cosine between the question and the
   path's vector (the path selector sums its steps' verbalisation embeddings).
 
@@ -34,7 +36,7 @@ Nothing here knows a dataset: relation names are read from the graph and humanis
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -42,10 +44,11 @@ from ..graph import KnowledgeGraph
 from ..lexicon import Lexicon
 from ..paths import PathCandidate
 from ..text import STOPWORDS, tokenize_with_spans
-from .answer_kinds import AnswerKinds, category_scores
+from .answer_kinds import AnswerKinds
 from .path_rows import PathRows
 from .question_words import (
     CLASSIFIER_NOUNS,
+    COPULA_WORDS,
     DEFINING_WORDS,
     MASK,
     NOUN_ASKING,
@@ -55,9 +58,11 @@ from .question_words import (
     asks_category,
     asks_others,
     asks_when,
+    asks_whereabouts,
     direction_cue,
     is_alternative,
     is_relative_clause,
+    object_verb,
 )
 from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
 from .word_contrast import embedding_strength
@@ -66,7 +71,6 @@ from .zero_shot_weights import ZeroShotWeights
 __all__ = ["MASK", "QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
 
 
-COPULAS = frozenset(("is", "are", "was", "were"))
 READINGS_KEPT = 64  # readings memoised: a question is scored once per beam level, then once more
 
 
@@ -127,23 +131,24 @@ class ZeroShotPathScorer:
 
     def _demand_parts(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None, tuple[int, float] | None,
                                                            str | None, bool,
-                                                           tuple[np.ndarray | None, np.ndarray | None, bool]]:
-        """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation
-        the type word names when no other phrase does (and how strongly), the type phrase, and
-        whether a relative clause that names relations defines the type word, and the direction
-        each named relation's steps take (`direction_cue`) with how many phrases say each way."""
+                                                           tuple[np.ndarray | None, np.ndarray | None, int | None]]:
+        """`demand`'s parts: the other phrases' demand, the type word's strengths, the relation the type word
+        names when no other phrase does (and how strongly), the type phrase, whether a relative clause that names
+        relations defines the type word, and the direction each named relation's steps take (`direction_cue`) with
+        how many phrases say each way, and the relation whose subject an agent type word asks for."""
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()]
         n_rel = len(self.rel_stems)
         type_phrase: str | None = None
         if not content:
-            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None, False)
+            return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None, None)
         strength, phrase_of = self._content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
         type_k = None
         type_run: list[int] = []
         noun_run: list[int] = []  # the answer's noun phrase: the noun and the words adjacent after it
+        light = None  # the verb whose object the noun asked for is ("what position does X play": no step)
         defined = relational = False
         if wh_at is not None:
             type_k = next((k for k, (i, _) in enumerate(content) if i > wh_at), None)
@@ -161,17 +166,16 @@ class ZeroShotPathScorer:
                 strength[loose] *= self.names.head_share([content[k][1] for k in loose], self.w.modifier_share)
                 type_row = strength[run].max(axis=0)
                 noun_run = run
-                # "the organization that is the military branch of X", "the films whose
-                # storyboard artist is X": the clause defines the answer; its kind noun is no step
+                light = object_verb(toks, content[run[-1]][0], content) if type_row.max() >= self.w.threshold else None
+                # "the films whose storyboard artist is X": the clause defines the answer; its kind noun is no step
                 follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
                 defined = bool(follows) and follows[0] in DEFINING_WORDS and toks[wh_at] in NOUN_ASKING
                 relational = follows == ["of"]  # "the child of ...": a relation's noun
                 type_k = run[int(np.argmax(strength[run].max(axis=1)))]
                 if toks[wh_at] in NOUN_ASKING:  # "which countries": a kind; "who starred": a verb
                     type_phrase = " ".join(content[k][1] for k in run)
-                    # "which record label is the record label of X": the copula equates the
-                    # answer's noun with the phrase after it, which says the step
-                    equated = not between and bool(follows) and follows[0] in COPULAS
+                    # "which record label is the record label of X": the copula equates the noun and the step
+                    equated = not between and bool(follows) and follows[0] in COPULA_WORDS
                     type_run = run if equated else []
                 if content[run[0]][1] in CLASSIFIER_NOUNS:
                     type_row = None  # "what kind of film": the type says nothing of the answer's side
@@ -187,7 +191,7 @@ class ZeroShotPathScorer:
             before = demand.copy() if k in type_run else None
             r = self._named_by(strength, k)
             s = float(strength[k, r])
-            if s < self.w.threshold:
+            if s < self.w.threshold or k == light:
                 last = None
                 continue
             if k not in phrase_of or phrase_of[k][1] == k:  # a word, or a phrase's first word
@@ -235,7 +239,8 @@ class ZeroShotPathScorer:
         flip = self.names.subject_named  # "the members of X": backward
         direction = np.sign(cues) * np.where(flip, -1.0, 1.0)
         steps = np.stack([np.where(flip, cued[1], cued[0]), np.where(flip, cued[0], cued[1])])
-        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps, agent)
+        agent_rel = type_rel[0] if agent and type_rel is not None else None
+        return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps, agent_rel)
 
     def _named_by(self, strength: np.ndarray, k: int) -> int:
         """The relation content word k names: its strongest, or, when it names none fully, among the
@@ -261,11 +266,6 @@ class ZeroShotPathScorer:
             strength[k, r] = 1.0
         return strength, phrase_of
 
-    @cached_property
-    def category(self) -> np.ndarray:
-        """How category-like each relation's values are (`category_scores`), on first need."""
-        return category_scores(self.kg.snapshot, len(self.rel_stems))
-
     def first_step(self, masked_question: str) -> tuple[int, float] | None:
         """The relation named nearest the grounded mention, and how strongly: a relation path
         starts there ("the director of the writer of X" begins with the writer), as English puts a
@@ -290,14 +290,16 @@ class ZeroShotPathScorer:
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
-        demand, type_row, type_demand, type_phrase, defined, (direction, cued, agent) = \
+        demand, type_row, type_demand, type_phrase, defined, (direction, cued, agent_rel) = \
             self._demand_parts(masked_question)
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
+        where = asks_whereabouts(toks) if self.w.whereabouts else None
+        whereabouts = None if where is None else self.word_relation_strength(where).max(axis=0, initial=0.0)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
                                asks_when(toks), direction, cued, asks_others(toks, self.names.person_noun),
-                               agent and bool(type_demand))
+                               agent_rel is not None and bool(type_demand), agent_rel, whereabouts)
 
     def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
                     type_row: np.ndarray | None = None) -> np.ndarray | None:
@@ -317,21 +319,21 @@ class ZeroShotPathScorer:
         reading = self.read(masked_question)
         demand, type_row = reading.demand, reading.type_row
         counts, backward, last_rel, forward, hops, side = self.rows.arrays(candidates)
+        at = np.arange(len(candidates))
         kind = reading.answer_kind[side] if reading.answer_kind is not None else np.zeros(len(side), np.float32)
         # a noun that names a relation asks for a kind ("which countries"): the KG's facts say which answers are
         # (for a path that reaches them another way: one through the relation follows it as it goes)
         noun_kind = reading.type_demand if reading.answer_kind is not None else None
         subject_named = self.names.subject_named
-        if reading.agent and reading.type_demand is not None:  # "which players": plays_for's subjects
+        if reading.agent_relation is not None:  # "which players", "who plays for": plays_for's subjects
             subject_named = subject_named.copy()
-            subject_named[reading.type_demand[0]] ^= True
+            subject_named[reading.agent_relation] ^= True
         if noun_kind is not None:
             facts = self.kinds.share(noun_kind[0], candidates, bool(subject_named[noun_kind[0]]))
             kind = np.maximum(kind, np.where(counts[:, noun_kind[0]] > 0, 0.0, facts))
         wanted = np.broadcast_to(demand, counts.shape)
         if reading.type_demand is not None:
-            # the relation the type word names ("which countries", "basin countries") is asked for
-            # unless the path already ends on that kind of entity another way
+            # the relation the type word names ("which countries") is asked for unless the path ends on that kind
             rel, strength = reading.type_demand
             wanted = wanted.copy()
             wanted[:, rel] += strength * np.where(counts[:, rel] > 0, 1.0, 1.0 - kind)
@@ -340,7 +342,6 @@ class ZeroShotPathScorer:
             matched += reading.type_demand[1] * np.where(counts[:, reading.type_demand[0]] > 0, 0.0, kind)
         extra = np.clip(counts - wanted, 0.0, None).sum(axis=1)
         if noun_kind is not None:  # ... by its last step, which the type noun thus asked for
-            at = np.arange(len(candidates))
             unasked_last = np.clip(counts[at, last_rel] - wanted[at, last_rel], 0.0, None)
             extra -= np.where(counts[:, noun_kind[0]] > 0, 0.0, np.minimum(noun_kind[1] * kind, unasked_last))
         unreturned: np.ndarray = np.zeros(len(candidates), dtype=np.float32)
@@ -349,6 +350,10 @@ class ZeroShotPathScorer:
         if returns is not None and reading.asks_others:
             extra = np.where(returns, np.clip(extra - 1.0, 0.0, None), extra)
             unreturned = w.unreturned * ~returns
+        if reading.whereabouts is not None:  # "where is NP": one step beyond what NP's words name is asked
+            last_named = wanted[at, last_rel] > 0
+            extra = np.where(last_named, extra, np.clip(extra - 1.0, 0.0, None))
+            unreturned = unreturned + w.whereabouts * (last_named & (reading.whereabouts[last_rel] < w.threshold))
         missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
         score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops - unreturned
         if type_row is not None:
@@ -359,7 +364,7 @@ class ZeroShotPathScorer:
             # holds from an N ("the subfields of X": backward); a noun a relative clause defines names no
             # last step of its own ("list the ships whose ...": no step on to "sister ship")
             subject = np.full(len(candidates), w.subject_type * (1.0 - named) if demand.any() or reading.type_demand
-                              else 0.0) * (wanted[np.arange(len(candidates)), last_rel] > 0)
+                              else 0.0) * (wanted[at, last_rel] > 0)
             assert returns is not None
             if not reading.asks_others:
                 subject = np.where(returns, 0.0, subject)
@@ -377,7 +382,7 @@ class ZeroShotPathScorer:
             starts = self.vocabulary.canonical[[c.path.steps[0][0] for c in candidates]]
             score += w.first_step * first[1] * (starts == first[0])
         if reading.asks_category:
-            score += w.category * forward * self.category[last_rel]
+            score += w.category * forward * self.kinds.category[last_rel]
         if reading.direction is not None and w.direction and reading.direction.any():
             # a relation whose steps all go against the way its noun's words say (out and back is both)
             # per relation the path takes, each phrase whose words say a way no step of the path goes

@@ -35,3 +35,4 @@ class ZeroShotWeights:
     margin_offset: float = 0.15  # leads below this are noise
     kind_spread: float = 0.15  # a type phrase that fits its best side by less than this over the mean says less
     unreturned: float = 0.2  # words ask for others like the mention ("the same club as X") and the path has no way back
+    whereabouts: float = 0.5  # "where is NP": the path ends on what NP's words name, not one step beyond it

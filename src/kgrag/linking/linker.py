@@ -182,7 +182,7 @@ class EntityLinker:
             else:
                 for k in range(i, j):
                     taken[k] = True
-            start, end = tokens[i][1], tokens[j - 1][2]
+            start, end = tokens[i][1], _closed(question, tokens[i][1], tokens[j - 1][2])
             text = question[start:end]
             cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), (question, start, end))[:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
@@ -274,6 +274,15 @@ def _verbatim(name: str, text: str, start: int, end: int) -> int:
             return 2 if (at, at + len(name)) != (start, end) else 1
         at = text.find(name, at + 1, end + len(name))
     return 0
+
+
+def _closed(text: str, start: int, end: int) -> int:
+    """The span's end past the brackets it opens and leaves open ("jonas_rossi_(1997)'s": the
+    name ends after ")"), so that what follows the mention is read without them."""
+    for opening, closing in ("()", "[]"):
+        while text.count(opening, start, end) > text.count(closing, start, end) and text[end:end + 1] == closing:
+            end += 1
+    return end
 
 
 def _surface(text: str) -> str:

@@ -1,0 +1,63 @@
+"""Conjunctions in a KG of lower-case names (players, clubs, countries, positions): a country is a
+player's and a club's, and no phrase says which ("the italy players at C"), so the other fact's
+centre (a player) decides; "a defender" written as the KG writes the name is a value the question
+names, not a kind word."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import reader_over
+
+SQUADS = """\
+ana_reis|plays_in_club|fc_lisa
+bea_koh|plays_in_club|fc_lisa
+cai_moor|plays_in_club|fc_lisa
+dan_ives|plays_in_club|sc_ovo
+eli_roth|plays_in_club|sc_ovo
+ana_reis|nationality|italy
+bea_koh|nationality|norway
+cai_moor|nationality|italy
+dan_ives|nationality|italy
+eli_roth|nationality|norway
+ana_reis|player_position|defender
+bea_koh|player_position|defender
+cai_moor|player_position|goalkeeper
+dan_ives|player_position|defender
+eli_roth|player_position|goalkeeper
+fc_lisa|club_country|italy
+sc_ovo|club_country|norway
+"""
+
+
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory: pytest.TempPathFactory):
+    with reader_over(tmp_path_factory.mktemp("squads"), SQUADS) as built:
+        yield built
+
+
+def _answers(reader, question: str) -> list[str]:
+    found = reader.read(question)
+    assert found is not None and found.kind == "intersection", question
+    return sorted(reader.kg.names[i] for i in found.result.value.tolist())
+
+
+@pytest.mark.parametrize(("question", "answers"), [
+    ("who are the italy players at fc_lisa?", ["ana_reis", "cai_moor"]),  # italy: a player's country here
+    ("which norway footballer plays for sc_ovo?", ["eli_roth"]),
+    ("who is a defender at the club fc_lisa", ["ana_reis", "bea_koh"]),  # "a defender": the KG's name
+    ("name a goalkeeper from norway", ["eli_roth"]),
+])
+def test_a_value_of_several_kinds_sides_takes_the_side_the_other_fact_gives(reader, question, answers):
+    assert _answers(reader, question) == answers
+
+
+
+def test_a_value_the_other_facts_do_not_place_stays_unplaced(reader):
+    """Two countries, each a player's or a club's, and no phrase for either: no fact fixes the
+    centre's kind, so no star of both places them by kind alone."""
+    from kgrag.claims.patterns import rank_patterns
+    verifier = reader.verifier
+    reading = verifier.read("what is italy and norway", spelled_names=True)
+    stars = rank_patterns(verifier.schema, reading, verifier.canonical, verifier.weights, answer=True)
+    assert all(a.phrase is not None for s in stars for a in s.attachments if len(s.attachments) > 1)
