@@ -277,11 +277,13 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
         if not leaves:
             continue
         phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
-        options = [_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words) for leaf in leaves]
+        options: list[list[tuple[Attachment, ...] | None]] = [
+            list(_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words)) for leaf in leaves]
         if centre is None:  # a thing of several kinds' sides ("the Italy players at club C": a player's
-            # and a club's country) may also take the one side the other facts' centre has, unnamed
-            options = [o + [None] if isinstance(leaf, Thing) and len(_sides_towards(schema, None, leaf, canonical)) > 1
-                       else o for leaf, o in zip(leaves, options)]
+            # and a club's country) may also take the one side the other facts' centre has, unnamed (None)
+            for leaf, o in zip(leaves, options):
+                if isinstance(leaf, Thing) and len(_sides_towards(schema, None, leaf, canonical)) > 1:
+                    o.append(None)
         if any(not o for o in options):
             continue
         for groups in itertools.product(*options):
@@ -289,7 +291,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             if not combo:
                 continue
             placed = [_placed_by_kind(schema, leaf, combo, canonical, w)
-                      for leaf, group in zip(leaves, groups) if group is None]
+                      for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):
                 continue
             combo += [a for a in placed if a is not None]

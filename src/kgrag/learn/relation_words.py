@@ -20,6 +20,7 @@ from ..text import STOPWORDS, tokenize_with_spans
 
 __all__ = ["RelationNames", "stem", "stems_match"]
 
+EXPRESSION_TOKENS = 3  # an expression's first and last words at most this many tokens apart ("line of work": 2)
 ACTIVE_PREPOSITIONS = frozenset(("for", "in", "at", "to", "with", "on", "from", "into"))  # not "by", not "of"
 AGENT_SUFFIXES = ("er", "or")  # a verb and one of these: who does it ("player", "editor")
 
@@ -166,7 +167,7 @@ class RelationNames:
         row = self._thesaurus.get(word)
         if row is None:
             row = np.zeros(len(self.stems), dtype=np.float32)
-            if self.lexicon is not None and self.lexicon.available and word.isalpha():
+            if self.lexicon is not None and self.lexicon.available and word.replace(" ", "").isalpha():
                 related = self.lexicon.related(word, QUESTION_SENSES)
                 # a synonym that is a name word's form ("country" → "nation" → ``nationality``)
                 synonyms = [stem(w) for w, weight in related.items() if weight >= SYNONYM and w.isalpha()]
@@ -181,6 +182,28 @@ class RelationNames:
                     row[r] = max(row[r], related.get(" ".join(self.tokens[r]), 0.0))
             self._thesaurus[word] = row
         return row
+
+    def expressions(self, toks: list[str], content: list[tuple[int, str]]) -> dict[int, tuple[np.ndarray, int]]:
+        """Runs of two or three content words, with the words between, that WordNet knows as one
+        expression ("line of work", "passed away" by its first word's base form), where that
+        expression names a relation (`thesaurus`): content index → (its row, the run's first index).
+        Word by word they could name other relations ("work" an employer)."""
+        found: dict[int, tuple[np.ndarray, int]] = {}
+        if self.lexicon is None or not self.lexicon.available:
+            return found
+        for a in range(len(content)):
+            for b in (a + 2, a + 1):  # the longest first
+                if b >= len(content) or any(k in found for k in range(a, b + 1)) \
+                        or content[b][0] - content[a][0] > EXPRESSION_TOKENS:
+                    continue
+                words = toks[content[a][0]: content[b][0] + 1]
+                firsts = [words[0], *sorted({f for _, f in self.lexicon.base_forms(words[0]) if "_" not in f})]
+                rows = [self.thesaurus(" ".join([f, *words[1:]])) for f in firsts]
+                best = max(rows, key=lambda row: float(row.max()))
+                if best.max() > 0:
+                    found.update({k: (best, a) for k in range(a, b + 1)})
+                    break
+        return found
 
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
         """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's

@@ -64,8 +64,8 @@ from .question_words import (
     is_relative_clause,
     object_verb,
 )
-from .relation_words import PLACEHOLDER_NOUNS, TIE_BREAK, RelationNames, stem, stems_match
-from .word_contrast import embedding_strength
+from .relation_words import RelationNames, stem, stems_match
+from .word_strength import WordStrength
 from .zero_shot_weights import ZeroShotWeights
 
 __all__ = ["MASK", "QuestionReading", "ZeroShotPathScorer", "ZeroShotWeights", "stem", "stems_match"]
@@ -87,38 +87,15 @@ class ZeroShotPathScorer:
         self.names = RelationNames(list(self.vocabulary.words), self.named,
                                    Lexicon.load() if self.w.thesaurus else None)
         self.rel_stems = self.names.stems
-        self.rel_matrix = kg.relation_matrix  # humanised relation-name embeddings (cached by the KG)
-
-        self._word_vecs: dict[str, np.ndarray] = {}
+        self.word_strength = WordStrength(kg, self.w, self.names, self.named)
         self.kinds = AnswerKinds(kg, self.vocabulary, self.names.subject_named)
         self.rows = PathRows(self.vocabulary)  # what the score reads of each candidate's steps, memoised
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
-    def _vectors(self, words: Sequence[str]) -> np.ndarray:
-        missing = [w for w in dict.fromkeys(words) if w not in self._word_vecs]
-        if missing:
-            self._word_vecs.update(zip(missing, self.kg.embed_each(missing)))
-        return np.stack([self._word_vecs[w] for w in words])
-
     def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:
-        """(words × relations) how strongly each word names each relation, in [0, 1]: the best of
-        a stem match and the word embedding's cosine where it stands out (`embedding_strength`:
-        generic words such as "film" are close to every relation of a film graph)."""
-        if not words:
-            return np.zeros((0, len(self.rel_stems)), dtype=np.float32)
-        sims = self._vectors(words) @ self.rel_matrix.T
-        contrast = embedding_strength(sims, self.named, self.w.contrast_offset, self.w.contrast,
-                                      self.w.margin_offset if self.w.margin else None)
-        lex = np.stack([self.names.lexical(w) for w in words]) * self.w.lexical
-        if self.w.thesaurus:  # a word that stands in for a name's word, where nothing else names one
-            # (only there: a word the names or the encoder already tie to a relation keeps that
-            # reading, as a loose WordNet link would mostly add a second, wrong one)
-            unnamed = (np.maximum(contrast, lex) * self.named).max(axis=1) < self.w.threshold
-            for k in np.flatnonzero(unnamed).tolist():
-                lex[k] = np.maximum(lex[k], self.names.thesaurus(words[k]) * self.w.thesaurus)
-        placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
-        return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
+        """(words × relations) how strongly each word names each relation (`WordStrength`)."""
+        return self.word_strength.word_relation_strength(words)
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's
@@ -142,7 +119,7 @@ class ZeroShotPathScorer:
         type_phrase: str | None = None
         if not content:
             return np.zeros(n_rel, dtype=np.float32), None, None, type_phrase, False, (None, None, None)
-        strength, phrase_of = self._content_strength(toks, content)
+        strength, phrase_of = self.word_strength.content_strength(toks, content)
         wh_at = asking_word(toks)
         type_row = None
         type_k = None
@@ -189,7 +166,7 @@ class ZeroShotPathScorer:
         type_named = np.zeros(n_rel, dtype=np.float32)  # what the type phrase's own words add
         for k, (i, _) in enumerate(content):
             before = demand.copy() if k in type_run else None
-            r = self._named_by(strength, k)
+            r = self.word_strength.named_by(strength, k)
             s = float(strength[k, r])
             if s < self.w.threshold or k == light:
                 last = None
@@ -242,51 +219,9 @@ class ZeroShotPathScorer:
         agent_rel = type_rel[0] if agent and type_rel is not None else None
         return demand, type_row, type_demand, type_phrase, defined and bool(demand.any()), (direction, steps, agent_rel)
 
-    def _named_by(self, strength: np.ndarray, k: int) -> int:
-        """The relation content word k names: its strongest, or, when it names none fully, among the
-        ones it names almost as strongly (a word several names share: "play" in "plays in club" and
-        "plays for country"), the one the question's other words name ("which club does X play for")."""
-        row = strength[k]
-        close = np.flatnonzero(row >= row.max() - self.w.shared_word)
-        if len(close) < 2 or row.max() >= 1.0 - 3 * TIE_BREAK:  # a word that spells a name, or that the
-            # encoder ties to one past its cap, names that one
-            return int(np.argmax(row))
-        others = np.delete(strength, k, axis=0)[:, close]
-        support = np.where(others >= self.w.threshold, others, 0.0).sum(axis=0)  # words that name them
-        return int(close[np.argmax(support)]) if support.max() > 0 else int(np.argmax(row))
-
-    def _content_strength(self, toks: list[str], content: list[tuple[int, str]]
-                          ) -> tuple[np.ndarray, dict[int, tuple[int, int]]]:
-        """`word_relation_strength` of the content words, where a run of them that spells a
-        relation's whole name (`RelationNames.phrases`) names that relation only, fully; and the runs."""
-        strength = self.word_relation_strength([t for _, t in content])
-        phrase_of = self.names.phrases(toks, content)
-        for k, (r, _) in phrase_of.items():
-            strength[k] = 0.0
-            strength[k, r] = 1.0
-        return strength, phrase_of
-
     def first_step(self, masked_question: str) -> tuple[int, float] | None:
-        """The relation named nearest the grounded mention, and how strongly: a relation path
-        starts there ("the director of the writer of X" begins with the writer), as English puts a
-        modifier next to what it modifies. None when no word names a relation."""
-        toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
-        if MASK not in toks:
-            return None
-        at = toks.index(MASK)
-        content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK and not t.isdigit()
-                   and t not in SHARE_WORDS]
-        if not content:
-            return None
-        strength, _ = self._content_strength(toks, content)
-        named = [(abs(i - at), k) for k, (i, _) in enumerate(content) if strength[k].max() >= self.w.threshold]
-        if at + 1 < len(toks) and toks[at + 1] == "s":  # "the couple of X's child": X's child comes first
-            named = [(d, k) for d, k in named if content[k][0] > at] or named
-        if not named:
-            return None
-        k = min(named)[1]
-        r = self._named_by(strength, k)
-        return r, float(strength[k, r])
+        """The relation named nearest the grounded mention, and how strongly (`WordStrength.first_step`)."""
+        return self.word_strength.first_step(masked_question)
 
     def _read(self, masked_question: str) -> QuestionReading:
         """The question's demand, answer type, first step and category flag (memoised as `read`)."""
@@ -307,7 +242,8 @@ class ZeroShotPathScorer:
         for a noun that names a relation, always; for one that names none, only a clear fit."""
         if type_demand is None and type_row is not None and type_row.max() >= self.w.threshold:
             return None  # a noun naming a relation the question's other words ask for: no kind of its own
-        return self.kinds.side_fit(self._vectors([phrase])[0], self.w.kind_spread, clear_only=type_demand is None)
+        vector = self.word_strength.vectors([phrase])[0]
+        return self.kinds.side_fit(vector, self.w.kind_spread, clear_only=type_demand is None)
 
     def score(self, masked_question: str, question_vector: np.ndarray,
               candidates: list[PathCandidate], path_vectors: np.ndarray | None = None) -> np.ndarray:

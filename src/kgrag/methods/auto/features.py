@@ -12,6 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ...answer import Answer
+from ...relation_names import split_inverse
 
 __all__ = ["FEATURE_NAMES", "answer_features"]
 
@@ -31,7 +32,11 @@ def answer_features(ans: Answer, others: list[Answer]) -> np.ndarray:
     margin = top - lower if lower is not None else 1.0
     queries = [(e.score, e.path or "") for e in ans.evidence if e.kind == "query" and e.score is not None]
     q1 = queries[0][0] if queries else top
-    q_margin = queries[0][0] - queries[1][0] if len(queries) > 1 else margin
+    # the runner-up is the best query of another path: a twin stored the other way round ("plays_for>" and
+    # "plays_for_inverse<") is the same path, its score the same, and no rival
+    top_path = _canonical(queries[0][1]) if queries else ""
+    rival = next((s for s, p in queries[1:] if _canonical(p) != top_path), None)
+    q_margin = queries[0][0] - rival if rival is not None else margin
     hops = queries[0][1].count("|") + 1 if queries and queries[0][1] else 1
     shorter = [s for s, p in queries[1:] if p and p.count("|") + 1 < hops]
     gap_short = q1 - max(shorter) if shorter else 2.0
@@ -47,3 +52,14 @@ def _share(flags: Iterable[bool]) -> float:
     """The share of true flags (0 when there are none)."""
     flags = list(flags)
     return sum(flags) / len(flags) if flags else 0.0
+
+
+def _canonical(path: str) -> str:
+    """A relation path key (``r1>|r2<``) with each step read as the relation it states: a step
+    through ``r_inverse`` forward is a step through ``r`` backward."""
+    steps = []
+    for step in path.split("|"):
+        name, arrow = (step[:-1], step[-1]) if step[-1:] in ("<", ">") else (step, ">")
+        base, inverse = split_inverse(name)
+        steps.append(base + ({">": "<", "<": ">"}[arrow] if inverse else arrow))
+    return "|".join(steps)
