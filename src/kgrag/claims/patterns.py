@@ -279,8 +279,9 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
         phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
         options: list[list[tuple[Attachment, ...] | None]] = [
             list(_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words)) for leaf in leaves]
-        if centre is None:  # a thing of several kinds' sides ("the Italy players at club C": a player's
-            # and a club's country) may also take the one side the other facts' centre has, unnamed (None)
+        if centre is None and answer:  # a question's thing of several kinds' sides ("the Italy players at
+            # club C": a player's and a club's country) may also take the one side the other facts' centre has
+            # (None: placed below); a claim names its centre ("Jaws is about a shark"), and its kind decides
             for leaf, o in zip(leaves, options):
                 if isinstance(leaf, Thing) and len(_sides_towards(schema, None, leaf, canonical)) > 1:
                     o.append(None)
