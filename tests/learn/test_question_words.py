@@ -63,7 +63,9 @@ def test_where_is_np_asks_where_the_thing_is() -> None:
     assert asks_whereabouts(_toks("where is the club that X plays for")) == []
     assert asks_whereabouts(_toks("where is X's team based")) == ["based"]
     assert asks_whereabouts(_toks("Where are the employers of X located?")) == ["located"]
-    for question in ("where was X born", "where does X work", "who is X", "where were X's parents buried"):
+    assert asks_whereabouts(_toks("where is sweden")) == [] and asks_whereabouts(_toks("where is the garden")) == []
+    for question in ("where was X born", "where does X work", "who is X", "where were X's parents buried",
+                     "where was the stadium built"):
         assert asks_whereabouts(_toks(question)) is None, question
 
 

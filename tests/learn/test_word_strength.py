@@ -61,3 +61,17 @@ def test_the_scorer_reads_an_expression_as_one_phrase(tmp_path: Path, lexicon: L
         assert int(np.argmax(strength[line])) == kg.relation_ids["occupation"] and not strength[work].any()
     finally:
         kg.close()
+
+
+def test_an_expression_weaker_than_its_own_words_leaves_them(tmp_path: Path, lexicon: Lexicon) -> None:
+    """"film director" is a WordNet entry, but "director" names ``directed_by`` outright: kept."""
+    triples = [("heat", "directed_by", "michael_mann"), ("heat", "starred_actors", "al_pacino")]
+    kg: KnowledgeGraph = _kg(tmp_path, triples=triples)
+    try:
+        scorer = ZeroShotPathScorer(kg)
+        toks, content = _content("who is the film director of x")
+        strength, _ = scorer.word_strength.content_strength(toks, content)
+        director = next(k for k, (_, t) in enumerate(content) if t == "director")
+        assert strength[director, kg.relation_ids["directed_by"]] >= scorer.w.threshold
+    finally:
+        kg.close()

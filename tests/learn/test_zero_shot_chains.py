@@ -212,3 +212,13 @@ def test_a_verb_whose_object_the_noun_asked_for_is_asks_no_step(tmp_path: Path) 
 def scorer_demand(kg, question: str) -> dict[str, float]:  # noqa: ANN001
     reading = ZeroShotPathScorer(kg).read(question)
     return {kg.relations[r]: float(v) for r, v in enumerate(reading.demand) if v > 0}
+
+
+def test_a_verb_the_mention_is_the_object_of_still_asks_its_step(tmp_path: Path) -> None:
+    """"which actors did X direct": X is `directed_by`'s object, not the doer of its verb, so the verb
+    asks its step (X's films) before the actors."""
+    kg = _kg(tmp_path)
+    try:
+        assert "directed_by" in scorer_demand(kg, "which actors did X direct")
+    finally:
+        kg.close()

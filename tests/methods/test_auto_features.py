@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kgrag.answer import Answer, Evidence, RankedEntity
+from kgrag.answer import Answer, Evidence, RankedEntity, Route
 from kgrag.methods.auto.features import FEATURE_NAMES, _canonical, answer_features
 
 
@@ -20,9 +20,10 @@ def test_a_step_through_an_inverse_relation_reads_as_its_relation_the_other_way(
     assert _canonical(path) == canonical
 
 
-def _answer(queries: list[tuple[float, str]]) -> Answer:
+def _answer(queries: list[tuple[float, str]], seeds: list[int] | None = None) -> Answer:
+    routes = [Route(seed, []) for seed in seeds] if seeds else [None] * len(queries)
     return Answer("q", "graphraft", entities=[RankedEntity("a", 0.9), RankedEntity("b", 0.5)], num_selected=1,
-                  evidence=[Evidence("query", p, s, path=p) for s, p in queries])
+                  evidence=[Evidence("query", p, s, path=p, route=r) for (s, p), r in zip(queries, routes)])
 
 
 def test_the_query_margin_skips_the_top_paths_twins():
@@ -34,3 +35,7 @@ def test_the_query_margin_skips_the_top_paths_twins():
     assert answer_features(rivals, [])[margin] == pytest.approx(0.0)
     alone = _answer([(0.8, "plays_for>"), (0.8, "plays_for_inverse<")])  # no other path: the score margin
     assert answer_features(alone, [])[margin] == pytest.approx(0.4)
+    namesakes = _answer([(0.8, "plays_for>"), (0.8, "plays_for>")], seeds=[1, 2])  # one path from two seeds: rivals
+    assert answer_features(namesakes, [])[margin] == pytest.approx(0.0)
+    pathless = _answer([(0.8, ""), (0.8, "")])  # queries with no path are never twins
+    assert answer_features(pathless, [])[margin] == pytest.approx(0.0)

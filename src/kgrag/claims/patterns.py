@@ -139,17 +139,14 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 
 
-def _placed_by_kind(schema: ClaimSchema, thing: Thing, combo: Sequence[Attachment], canonical: np.ndarray,
-                    w: PatternWeights) -> Attachment | None:
+def _placed_by_kind(schema: ClaimSchema, thing: Thing, combo: Sequence[Attachment],
+                    canonical: np.ndarray) -> Attachment | None:
     """The one side of ``thing`` (no phrase naming it) an unnamed centre that has ``combo``'s
-    facts can take; None when there is none, or more than one (the kinds do not decide)."""
-    far = schema.sides_of(thing.entity)
+    facts can take; None when there is none, or more than one (the kinds do not decide). The side is
+    one the thing has, so it costs no mismatch."""
     fits = [(r, d) for r, d in _sides_towards(schema, None, thing, canonical)
             if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
-    if len(fits) != 1:
-        return None
-    r, d = fits[0]
-    return Attachment(thing, r, d, None, 0.0, True, 0, side_mismatch(schema, far, (r, flip(d)), w))
+    return Attachment(thing, *fits[0], None, 0.0, True, 0) if len(fits) == 1 else None
 
 
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
@@ -291,7 +288,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             combo = [a for group in groups if group is not None for a in group]
             if not combo:
                 continue
-            placed = [_placed_by_kind(schema, leaf, combo, canonical, w)
+            placed = [_placed_by_kind(schema, leaf, combo, canonical)
                       for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):
                 continue

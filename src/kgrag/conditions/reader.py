@@ -32,7 +32,7 @@ from ..claims.patterns import ClaimPattern, rank_patterns
 from ..claims.reading import ClaimReading, Literal, Phrase, Thing
 from ..claims.schema import Side, flip
 from ..errors import PlanTooLarge
-from ..learn.question_words import asks_when
+from ..learn.question_words import asks_else, asks_when
 from ..plans import (
     ArgMax,
     ArgMin,
@@ -135,6 +135,8 @@ class ConditionReader:
             star = stars[0]
             step = self._projection(reading, star, phrase) if phrase is not None else None
             score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
+            if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
+                score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
             if best is not None and score <= best[0]:
                 continue
             if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)):
@@ -148,6 +150,8 @@ class ConditionReader:
             return None
         if step is not None:
             node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
+            for thing in self.named(reading) if asks_else([t for t, _, _ in reading.tokens]) else []:
+                node = Difference(node, Anchor(thing.entity))  # "who else": the others, not the names
         sides = [step] if step is not None else [(a.relation, a.direction) for a in star.attachments]
         if cues.superlative is None and not cues.count and kind != "chain" and \
                 asks_when([t for t, _, _ in reading.tokens]):
@@ -171,12 +175,9 @@ class ConditionReader:
         """"When ..." asks for a time: where the conditions reach things, not times ("when did the
         movie with A that B directed come out"), the step to their time-like value (the one with
         fewest values per thing, a film's release year), when the KG has one."""
-        try:
-            reached = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
-        except PlanTooLarge:
-            return node, kind, sides
+        reached = self._entities(node)
         timed = self.times.sides_from(sides)
-        if not len(reached) or self.times.are_times(reached) or not timed:
+        if reached is None or self.times.are_times(reached) or not timed:
             return node, kind, sides
         return Step(node, *timed[0]), "two-anchor-hop", [timed[0]]
 
@@ -201,11 +202,8 @@ class ConditionReader:
         """Whether the set a "how many" would count holds numbers only: the KG states the count. A
         set too large to list within `limits` is no stated value: it is counted (its count, one
         step from a name, is read without listing it)."""
-        try:
-            values = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities
-        except PlanTooLarge:
-            return False
-        return bool(len(values)) and bool(self.verifier.literals.keys(values, "number")[0].all())
+        values = self._entities(node)
+        return values is not None and bool(self.verifier.literals.keys(values, "number")[0].all())
 
     def _without(self, reading: ClaimReading, thing: Thing, cue_end: int) -> ConditionPlan | None:
         """One named thing, and a relation phrase after "not" / "without" / "someone else": the
@@ -281,7 +279,10 @@ class ConditionReader:
         direction whose near side entities of the answer set's kind have; where no kind has both
         (a KG of many sparse relations), the one direction the answer set itself has such edges in."""
         r = int(np.argmax(phrase.strength))
-        if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments):
+        # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
+        others = asks_else([t for t, _, _ in reading.tokens])
+        if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments) \
+                and not others:
             return None
         schema = self.verifier.schema
         own = [(a.relation, a.direction) for a in star.attachments]

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..text import STOPWORDS, tokenize_with_spans
+from .relation_words import is_participle
 
 __all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
-           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_when",
+           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_else", "asks_when",
            "asks_whereabouts", "direction_cue", "is_relative_clause", "object_verb"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
@@ -50,8 +51,8 @@ class QuestionReading:
     direction: np.ndarray | None = None  # per relation, +1 / -1: its steps go forward / backward (`direction_cue`)
     cued: np.ndarray | None = None  # (2 × relations) how many phrases say its steps go forward / backward
     asks_others: bool = False  # words that ask for others of a kind ("the same", "else", "together"): out and back
-    agent: bool = False  # the type word is who does what its relation's verb says ("players", "who plays for")
-    # that relation, also where other words name it ("who plays for a club based in X"): its subject is the answer
+    # the relation whose verb the type word's answer does ("which players", "who plays for"), also where other
+    # words name it ("who plays for a club based in X"): its subject is the answer
     agent_relation: int | None = None
     # "where is NP": per relation, how strongly its locative word names it (zeros for none); None otherwise
     whereabouts: np.ndarray | None = None
@@ -71,6 +72,14 @@ def asks_others(toks: list[str], person_noun: Callable[[str], bool] | None = Non
     ``person_noun`` tells them from "climate" or "estimates")."""
     return any(t in OTHERS_WORDS or (person_noun is not None and t.endswith(MATE_SUFFIXES) and person_noun(t))
                for t in toks)
+
+
+ELSE_WORDS = frozenset(["else", "other", "others"])
+
+
+def asks_else(toks: list[str]) -> bool:
+    """"Who *else* acted in ...", "which *other* films ...": the answers are others than the names."""
+    return any(t in ELSE_WORDS for t in toks)
 
 
 def asking_word(toks: list[str]) -> int | None:
@@ -124,8 +133,8 @@ def asks_whereabouts(toks: list[str]) -> list[str] | None:
     content = [t for t in toks[at + 2:] if t not in STOPWORDS and t != MASK]
     if content and content[-1] in LOCATIVE_WORDS:
         return content[-1:]
-    # a participle other than a locative one asks its own relation ("born", "founded", "buried")
-    return None if any(t.endswith(("ed", "en")) or t in ("born", "made") for t in content) else []
+    # a participle other than a locative one asks its own relation ("born", "founded", "built")
+    return None if any(is_participle(t) for t in content) else []
 
 
 DO_SUPPORT = frozenset(["do", "does", "did"])

@@ -18,7 +18,7 @@ import numpy as np
 from ..lexicon import NEAR, QUESTION_SENSES, SYNONYM, Lexicon
 from ..text import STOPWORDS, tokenize_with_spans
 
-__all__ = ["RelationNames", "stem", "stems_match"]
+__all__ = ["RelationNames", "is_participle", "stem", "stems_match"]
 
 EXPRESSION_TOKENS = 3  # an expression's first and last words at most this many tokens apart ("line of work": 2)
 ACTIVE_PREPOSITIONS = frozenset(("for", "in", "at", "to", "with", "on", "from", "into"))  # not "by", not "of"
@@ -96,7 +96,7 @@ def _suffixed(word: str, base: str) -> bool:
     return False
 
 
-def _participle(word: str) -> bool:
+def is_participle(word: str) -> bool:
     """A past participle by its form: irregular, or "-ed" ("used", "located"; not "seed", "speed")."""
     return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and not word.endswith("eed") and len(word) >= 4)
 
@@ -198,9 +198,11 @@ class RelationNames:
                     continue
                 words = toks[content[a][0]: content[b][0] + 1]
                 firsts = [words[0], *sorted({f for _, f in self.lexicon.base_forms(words[0]) if "_" not in f})]
-                rows = [self.thesaurus(" ".join([f, *words[1:]])) for f in firsts]
-                best = max(rows, key=lambda row: float(row.max()))
-                if best.max() > 0:
+                # WordNet's entries only (a run that is none has no row: no scan of every relation for it)
+                entries = [" ".join([f, *words[1:]]) for f in firsts]
+                rows = [self.thesaurus(e) for e in entries if self.lexicon.base_forms(e.replace(" ", "_"))]
+                best = max(rows, key=lambda row: float(row.max()), default=None)
+                if best is not None and len(best) and best.max() > 0:
                     found.update({k: (best, a) for k in range(a, b + 1)})
                     break
         return found
@@ -229,7 +231,8 @@ class RelationNames:
         heads = []
         for toks, words in zip(self.tokens, self.words):
             before_of = toks[:toks.index("of")] if "of" in toks else toks
-            nouns = [t for t in before_of if t in words and not _participle(t)] or [t for t in before_of if t in words]
+            nouns = [t for t in before_of if t in words and not is_participle(t)] or \
+                [t for t in before_of if t in words]
             head = nouns[-1] if nouns else (words[-1] if words else None)
             heads.append(words.index(head) if head in words else 0)
         return heads

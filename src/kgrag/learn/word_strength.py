@@ -83,10 +83,18 @@ class WordStrength:
         for k, (r, _) in phrase_of.items():
             strength[k] = 0.0
             strength[k, r] = 1.0
-        if self.w.thesaurus:  # an expression WordNet knows names as one word, its first ("line of work")
-            for k, (row, first) in self.names.expressions(toks, content).items():
-                if not any(j in phrase_of for j in range(first, k + 1)):
-                    strength[k] = np.maximum(strength[k], row * self.w.thesaurus * self.named) if k == first else 0.0
+        if self.w.thesaurus:  # an expression WordNet knows names as one word, its first ("line of work"),
+            # where it names a relation more strongly than its words do ("film director": `directed_by` by its words)
+            runs: dict[int, list[int]] = {}
+            expressions = self.names.expressions(toks, content)
+            for k, (_, first) in expressions.items():
+                runs.setdefault(first, []).append(k)
+            for first, run in runs.items():
+                row = expressions[first][0] * self.w.thesaurus * self.named
+                if not any(k in phrase_of for k in run) and row.max() >= self.w.threshold \
+                        and row.max() > strength[run].max():
+                    strength[run] = 0.0
+                    strength[first] = row
         return strength, phrase_of
 
     def first_step(self, masked_question: str) -> tuple[int, float] | None:

@@ -144,6 +144,11 @@ class ZeroShotPathScorer:
                 type_row = strength[run].max(axis=0)
                 noun_run = run
                 light = object_verb(toks, content[run[-1]][0], content) if type_row.max() >= self.w.threshold else None
+                # only a verb the mention does as its relation's subject ("X plays for"): "which actors did X
+                # direct" asks `directed_by` (X is its object) and then the actors
+                if light is not None and not self.names.done_by(content[light][1],
+                                                                self.word_strength.named_by(strength, light)):
+                    light = None
                 # "the films whose storyboard artist is X": the clause defines the answer; its kind noun is no step
                 follows = toks[content[run[-1]][0] + 1: content[run[-1]][0] + 2]
                 defined = bool(follows) and follows[0] in DEFINING_WORDS and toks[wh_at] in NOUN_ASKING
@@ -234,7 +239,7 @@ class ZeroShotPathScorer:
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
                                asks_when(toks), direction, cued, asks_others(toks, self.names.person_noun),
-                               agent_rel is not None and bool(type_demand), agent_rel, whereabouts)
+                               agent_rel, whereabouts)
 
     def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
                     type_row: np.ndarray | None = None) -> np.ndarray | None:

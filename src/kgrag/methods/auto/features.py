@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ...answer import Answer
+from ...answer import Answer, Evidence
 from ...relation_names import split_inverse
 
 __all__ = ["FEATURE_NAMES", "answer_features"]
@@ -30,12 +30,13 @@ def answer_features(ans: Answer, others: list[Answer]) -> np.ndarray:
     # the first lower score below the committed answers (a member may list every neighbour: stop there)
     lower = next((s for e in ans.entities[n:] if (s := e.score or 0.0) < top - 1e-9), None)
     margin = top - lower if lower is not None else 1.0
-    queries = [(e.score, e.path or "") for e in ans.evidence if e.kind == "query" and e.score is not None]
+    query_evidence = [e for e in ans.evidence if e.kind == "query" and e.score is not None]
+    queries = [(float(e.score or 0.0), e.path or "") for e in query_evidence]
     q1 = queries[0][0] if queries else top
     # the runner-up is the best query of another path: a twin stored the other way round ("plays_for>" and
-    # "plays_for_inverse<") is the same path, its score the same, and no rival
-    top_path = _canonical(queries[0][1]) if queries else ""
-    rival = next((s for s, p in queries[1:] if _canonical(p) != top_path), None)
+    # "plays_for_inverse<") from the same seed is the same path, its score the same, and no rival
+    keys = [_route_key(e) for e in query_evidence]
+    rival = next((s for (s, _), key in zip(queries[1:], keys[1:]) if key is None or key != keys[0]), None)
     q_margin = queries[0][0] - rival if rival is not None else margin
     hops = queries[0][1].count("|") + 1 if queries and queries[0][1] else 1
     shorter = [s for s, p in queries[1:] if p and p.count("|") + 1 < hops]
@@ -52,6 +53,13 @@ def _share(flags: Iterable[bool]) -> float:
     """The share of true flags (0 when there are none)."""
     flags = list(flags)
     return sum(flags) / len(flags) if flags else 0.0
+
+
+def _route_key(evidence: Evidence) -> tuple[str, int | None] | None:
+    """A query's path read canonically (`_canonical`) and the seed it starts from; None for no path."""
+    if not evidence.path:
+        return None
+    return _canonical(evidence.path), evidence.route.seed if evidence.route is not None else None
 
 
 def _canonical(path: str) -> str:

@@ -1,0 +1,38 @@
+""""Who else acted in the Leone film with Fonda": a step from the answer set by the relation that
+also ties a name to it, and the names taken away (`question_words.asks_else`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from . import reader_over
+
+FILMS = """\
+West Once|directed_by|Sergio Leone
+West Once|starred_actors|Henry Fonda
+West Once|starred_actors|Charles Bronson
+West Once|starred_actors|Claudia Cardinale
+Dollars Few|directed_by|Sergio Leone
+Dollars Few|starred_actors|Clint Eastwood
+Twelve Men|directed_by|Sidney Lumet
+Twelve Men|starred_actors|Henry Fonda
+Twelve Men|starred_actors|Lee Cobb
+"""
+
+
+@pytest.fixture(scope="module")
+def reader(tmp_path_factory: pytest.TempPathFactory):
+    with reader_over(tmp_path_factory.mktemp("films"), FILMS) as built:
+        yield built
+
+
+def test_who_else_steps_by_the_names_relation_and_leaves_the_name_out(reader):
+    found = reader.read("Who else acted in the movie directed by Sergio Leone with Henry Fonda?")
+    assert found is not None and found.kind == "two-anchor-hop"
+    assert sorted(reader.kg.names[i] for i in found.result.value.tolist()) == ["Charles Bronson", "Claudia Cardinale"]
+
+
+def test_without_else_the_same_relation_is_no_step(reader):
+    found = reader.read("Which movie directed by Sergio Leone did Henry Fonda act in?")
+    assert found is not None and found.kind == "intersection"
+    assert [reader.kg.names[i] for i in found.result.value.tolist()] == ["West Once"]
