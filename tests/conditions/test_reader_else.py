@@ -17,6 +17,12 @@ Dollars Few|starred_actors|Clint Eastwood
 Twelve Men|directed_by|Sidney Lumet
 Twelve Men|starred_actors|Henry Fonda
 Twelve Men|starred_actors|Lee Cobb
+Last Metro|directed_by|Francois Truffaut
+Last Metro|starred_actors|Catherine Deneuve
+Last Metro|starred_actors|Gerard Depardieu
+Loulou|directed_by|Maurice Pialat
+Loulou|starred_actors|Gerard Depardieu
+Le Choix|directed_by|Gerard Depardieu
 """
 
 
@@ -36,3 +42,11 @@ def test_without_else_the_same_relation_is_no_step(reader):
     found = reader.read("Which movie directed by Sergio Leone did Henry Fonda act in?")
     assert found is not None and found.kind == "intersection"
     assert [reader.kg.names[i] for i in found.result.value.tolist()] == ["West Once"]
+
+
+def test_two_names_joined_by_and_share_their_relation(reader):
+    """"the movies A and B made together": "and" gives both one relation; "directed" before them is
+    the step from the answer set, not B's fact alone (B also directs)."""
+    found = reader.read("who directed the movies Catherine Deneuve and Gerard Depardieu made together")
+    assert found is not None and found.kind == "two-anchor-hop"
+    assert [reader.kg.names[i] for i in found.result.value.tolist()] == ["Francois Truffaut"]

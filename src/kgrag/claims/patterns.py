@@ -140,12 +140,16 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
 
 
 def _placed_by_kind(schema: ClaimSchema, thing: Thing, combo: Sequence[Attachment],
-                    canonical: np.ndarray) -> Attachment | None:
+                    canonical: np.ndarray, words: Sequence[str] = ()) -> Attachment | None:
     """The one side of ``thing`` (no phrase naming it) an unnamed centre that has ``combo``'s
-    facts can take; None when there is none, or more than one (the kinds do not decide). The side is
-    one the thing has, so it costs no mismatch."""
+    facts can take, or of those the one a thing joined to it by "and" takes ("A and B made
+    together": one relation); None when there is none, or more than one (the kinds do not decide).
+    The side is one the thing has, so it costs no mismatch."""
     fits = [(r, d) for r, d in _sides_towards(schema, None, thing, canonical)
             if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
+    if len(fits) > 1 and words:
+        fits = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
+                                       and _coordinated_nodes([a.node, thing], words) for a in combo)]
     return Attachment(thing, *fits[0], None, 0.0, True, 0) if len(fits) == 1 else None
 
 
@@ -187,6 +191,14 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
     score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
                  for t in things.values())
     return score - (w.unnamed_centre + (w.pronoun if refers_back else 0.0) if centre is None else 0.0)
+
+
+def _split_pair(combo: Sequence[Attachment], words: Sequence[str]) -> bool:
+    """Two things joined by "and" ("the movies A and B made together") whose facts differ, one named by a
+    phrase and one by no phrase: "and" gives them one relation, so the phrase names neither alone."""
+    return any(a.relation != b.relation and (a.phrase is None) != (b.phrase is None)
+               and _coordinated_nodes([a.node, b.node], words)
+               for a, b in itertools.combinations(combo, 2) if isinstance(a.node, Thing) and isinstance(b.node, Thing))
 
 
 def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
@@ -288,13 +300,15 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             combo = [a for group in groups if group is not None for a in group]
             if not combo:
                 continue
-            placed = [_placed_by_kind(schema, leaf, combo, canonical)
+            placed = [_placed_by_kind(schema, leaf, combo, canonical, words)
                       for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):
                 continue
             combo += [a for a in placed if a is not None]
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
+                continue
+            if answer and _split_pair(combo, words):
                 continue
             score = _score(phrases, centre, combo, w, own, refers_back and not answer, words)
             if score == -np.inf:
