@@ -56,14 +56,14 @@ def test_a_value_of_several_kinds_sides_takes_the_side_the_other_fact_gives(read
 def test_a_value_is_placed_only_where_the_other_facts_leave_it_one_side(reader):
     """"italy" is a player's or a club's country: with no other fact it stays unplaced; beside a
     player's fact (``plays_in_club`` from the centre) it takes the player's side, ``nationality``."""
-    from kgrag.claims.patterns import Attachment, _placed_by_kind
+    from kgrag.claims.patterns import Attachment, _placed_by_kind, _sides_towards
 
     verifier, kg = reader.verifier, reader.kg
     reading = verifier.read("who are the italy players at fc_lisa?", spelled_names=True)
     italy = next(t for t in reading.things if t.name == "italy")
     lisa = next(t for t in reading.things if t.name == "fc_lisa")
-    args = (verifier.schema, italy)
-    assert _placed_by_kind(*args, [], verifier.canonical) is None
+    args = (verifier.schema, italy, _sides_towards(verifier.schema, None, italy, verifier.canonical))
+    assert _placed_by_kind(*args, []) is None
     club = Attachment(lisa, kg.relations.index("plays_in_club"), "out", None, 0.0, True, 0)
-    placed = _placed_by_kind(*args, [club], verifier.canonical)
+    placed = _placed_by_kind(*args, [club])
     assert placed is not None and (kg.relations[placed.relation], placed.direction) == ("nationality", "out")

@@ -139,14 +139,13 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 
 
-def _placed_by_kind(schema: ClaimSchema, thing: Thing, combo: Sequence[Attachment],
-                    canonical: np.ndarray, words: Sequence[str] = ()) -> Attachment | None:
-    """The one side of ``thing`` (no phrase naming it) an unnamed centre that has ``combo``'s
-    facts can take, or of those the one a thing joined to it by "and" takes ("A and B made
-    together": one relation); None when there is none, or more than one (the kinds do not decide).
-    The side is one the thing has, so it costs no mismatch."""
-    fits = [(r, d) for r, d in _sides_towards(schema, None, thing, canonical)
-            if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
+def _placed_by_kind(schema: ClaimSchema, thing: Thing, sides: Sequence[Side], combo: Sequence[Attachment],
+                    words: Sequence[str] = ()) -> Attachment | None:
+    """The one of ``thing``'s ``sides`` (`_sides_towards` an unnamed centre; no phrase names it) a
+    centre that has ``combo``'s facts can take, or of those the one a thing joined to it by "and"
+    takes ("A and B made together": one relation); None when there is none, or more than one (the
+    kinds do not decide). The side is one the thing has, so it costs no mismatch."""
+    fits = [(r, d) for r, d in sides if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
     if len(fits) > 1 and words:
         fits = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
                                        and _coordinated_nodes([a.node, thing], words) for a in combo)]
@@ -288,11 +287,14 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
         phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
         options: list[list[tuple[Attachment, ...] | None]] = [
             list(_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words)) for leaf in leaves]
+        kind_sides: dict[int, list[Side]] = {}  # per leaf that may be placed by kind: its sides, read once
         if centre is None and answer:  # a question's thing of several kinds' sides ("the Italy players at
             # club C": a player's and a club's country) may also take the one side the other facts' centre has
             # (None: placed below); a claim names its centre ("Jaws is about a shark"), and its kind decides
-            for leaf, o in zip(leaves, options):
-                if isinstance(leaf, Thing) and len(_sides_towards(schema, None, leaf, canonical)) > 1:
+            for k, (leaf, o) in enumerate(zip(leaves, options)):
+                sides = _sides_towards(schema, None, leaf, canonical) if isinstance(leaf, Thing) else []
+                if len(sides) > 1:
+                    kind_sides[k] = sides
                     o.append(None)
         if any(not o for o in options):
             continue
@@ -300,8 +302,9 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             combo = [a for group in groups if group is not None for a in group]
             if not combo:
                 continue
-            placed = [_placed_by_kind(schema, leaf, combo, canonical, words)
-                      for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
+            placed = [_placed_by_kind(schema, leaf, kind_sides[k], combo, words)
+                      for k, (leaf, group) in enumerate(zip(leaves, groups))
+                      if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):
                 continue
             combo += [a for a in placed if a is not None]
