@@ -64,9 +64,10 @@ def dev_database(name: str, given: str | None, work: Path):
 
 def bar_panels(panels: dict[str, tuple[list[str], dict[str, list[float]]]], path: Path, *, title: str,
                threshold: float, figsize: tuple[float, float], width: float = 0.4, rotation: int = 30,
-               fontsize: int = 7, legend_loc: str = "upper right") -> None:
+               fontsize: int = 7, legend_loc: str = "upper right", top: float = 1.05) -> None:
     """One panel per set (``title`` formatted with its ``name``): a group of bars per kind, one
-    bar per series, and a dashed line at ``threshold``; the per-kind plots of the benchmarks."""
+    bar per series, and a dashed line at ``threshold``; the per-kind plots of the benchmarks (``top``:
+    the y axis's end, above 1 to leave the legend room over the bars)."""
     import numpy as np
     from matplotlib.figure import Figure
 
@@ -78,7 +79,8 @@ def bar_panels(panels: dict[str, tuple[list[str], dict[str, list[float]]]], path
             ax.bar(x + (i - (len(series) - 1) / 2) * width, vals, width, label=label)
         ax.axhline(threshold, color="grey", ls="--", lw=0.8)
         ax.set_xticks(x, kinds, rotation=rotation, fontsize=fontsize)
-        ax.set_ylim(0, 1.05)
+        ax.set_ylim(0, top)
+        ax.set_yticks(np.linspace(0, 1, 6))  # scores: the room above 1 is the legend's
         ax.set_title(title.format(name=name), fontsize=9)
         ax.legend(fontsize=7, loc=legend_loc)
     fig.tight_layout()

@@ -13,9 +13,10 @@ is needed); "trained plans": the same after `AutoMethod.fit_plans` on questions 
 generator with another seed (`TRAIN_SEED`; as many per kind as the dev file, none of the dev
 questions); "chain only": GraphRAFT zero-shot, what the relation-path methods give. A count is
 right when the number is the gold one; a set answer when its first entity is gold. Prints JSON
-lines (also appended to --out): per (set, file, kind, mode) Hits@1, the share the plan path took,
-p50 ms; the training's size and time; per MetaQA hop and mode the chain questions the plan path
-takes and how many of those its plan answers right (the chain accuracy changes only on those).
+lines (also appended to --out; each question's answer lands in --work/<set>-questions.jsonl): per
+(set, file, kind, mode) Hits@1, the share the plan path took, p50 ms; the training's size and
+time; per MetaQA hop and mode the chain questions the plan path takes and how many of those its
+plan answers right (the chain accuracy changes only on those).
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def training_pairs(name: str, db: kgrag.Database) -> list:
             if r["question"] not in seen]
 
 
-def run_set(name: str, db: kgrag.Database, limit: int, trained: bool) -> dict:
+def run_set(name: str, db: kgrag.Database, limit: int, trained: bool, work: Path | None = None) -> dict:
     from kgrag.methods import create_method
 
     chain = create_method("graphraft", db.kg, plans=False)  # nothing trained: the zero-shot path scorer
@@ -103,6 +104,8 @@ def run_set(name: str, db: kgrag.Database, limit: int, trained: bool) -> dict:
                 rows.append({"file": f.stem, "type": item["type"], "mode": mode, "ms": ms,
                              "hit": hits_at_1(ans.names, item["answers"]) or 0.0, "plan": ans.produced_by == ["plan"],
                              "question": item["question"], "predicted": ans.names[:3], "gold": item["answers"][:3]})
+    if work is not None:  # per question, for a failure breakdown
+        (work / f"{name}-questions.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
     groups: dict[tuple[str, str, str], list[dict]] = defaultdict(list)
     for r in rows:
         for file in (r["file"], "all"):
@@ -147,7 +150,7 @@ def plot(results: dict[str, dict], path: Path) -> None:
         modes = [m for m in ("chain only", "plans", "trained plans") if ("all", "all", m) in res["groups"]]
         panels[name] = (kinds, {f"auto, {mode}": [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])]
                                                           or [0]) for k in kinds] for mode in modes})
-    bar_panels(panels, path, title="{name}: Hits@1 per kind", threshold=0.8, figsize=(10, 3.6), width=0.27)
+    bar_panels(panels, path, title="{name}: Hits@1 per kind", threshold=0.8, figsize=(10, 3.6), width=0.27, top=1.4)
 
 
 def main() -> None:
@@ -172,7 +175,7 @@ def main() -> None:
         db = dev_database(name, getattr(args, f"db_{name}"), work)
         if db is None:
             continue
-        results[name] = run_set(name, db, args.limit, not args.zero_shot_only)
+        results[name] = run_set(name, db, args.limit, not args.zero_shot_only, work)
         if name == "metaqa" and args.chain_per_hop:
             readers = {mode: m.auto.conditions for mode, m in results[name]["methods"].items()
                        if isinstance(m, PlanFirst)}

@@ -7,15 +7,19 @@ conjunctions name two things: "which defenders play for C"). Both are generated 
 seed, with generic frames; they are DEV data like benchmarks/data/unseen, not the held-out sets.
 
 Usage: python benchmarks/generated_kgs.py [--kgs family,family-more,football] [--methods graphraft,auto]
-                                          [--naming plain|kinds] [--work runs/generated]
-                                          [--out benchmarks/results/generated_kgs.jsonl] [--seed 7]
+                                          [--naming plain|kinds|plain,kinds] [--work runs/generated]
+                                          [--out benchmarks/results/generated_kgs.jsonl]
+                                          [--plot benchmarks/results/generated_kgs.png] [--seed 7]
 
 ``family-more`` is the family KG with more facts per person (occupation, religion, places of birth
 and death, cause of death, employer) and kin words that say the gender ("son", "mother", "wife").
 ``--naming kinds`` names the football relations with the kinds they reach (`plays_in_club`,
-`club_country`) instead of verbs alone (`plays_for`, `located_in`). Prints JSON lines (appended to
---out): strict Hits@1 and p50 latency per (kg, method, hop); per-question records land in
---work/<kg>-<method>.jsonl with the path each answer followed.
+`club_country`) instead of verbs alone (`plays_for`, `located_in`); ``plain,kinds`` asks both. Prints
+JSON lines (appended to --out): strict Hits@1, p50 latency and the misses per failure kind (those of
+benchmarks/unseen_kgs.py: linking, relation, direction, length, answer, no_answer, unknown; a
+conjunction, which no chain answers, misses as ``plan`` where a plan answered) per (kg, method, hop);
+per-question records land in --work/<kg>-<method>.jsonl with the path each answer followed; the plot
+shows Hits@1 per KG and hop, the dashed line at SimGRAG-with-Llama-3-70B's family 2-hop figure (0.887).
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ import json
 import random
 import shutil
 import time
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
-from _common import emit
+from _common import bar_panels, emit
+from _failures import failure_of
 
 import kgrag
 from kgrag.eval.metrics import hits_at_1
@@ -178,31 +184,36 @@ def football(rng: random.Random, naming: str) -> tuple[list[tuple[str, str, str]
     triples = [t for h, r, x in facts for t in ((h, r, x), (x, f"{r}_inverse", h))]
     qs: list[dict] = []
 
-    def ask(frames: list[str], names: list[str], answers: list[str], kind: str) -> None:
-        if answers:
+    def ask(frames: list[str], names: list[str], answers: list[str], kind: str,
+            path: list[tuple[str, str]] | None = None) -> None:
+        if answers:  # ``path``: the relations a chain follows from the name, each (relation, "out" / "in")
             qs.append({"question": rng.choice(frames).format(*(mention(n, rng) for n in names)),
-                       "answers": sorted(answers), "hops": kind, "anchor": names[0], "anchors": names})
+                       "answers": sorted(answers), "hops": kind, "anchor": names[0], "anchors": names,
+                       "gold_path": path})
+
+    plays, based = (rel["plays"], "out"), (rel["based"], "out")
 
     for p in rng.sample(sorted(players), 40):
         club, nation = players[p]
         ask(["which club does {} play for?", "what team does {} play for", "{} plays for which club?"], [p], [club],
-            "1-hop")
+            "1-hop", [plays])
         ask(["what is the nationality of {}?", "which country is {} from", "what nation does {} represent"], [p],
-            [nation], "1-hop")
+            [nation], "1-hop", [("nationality", "out")])
         ask(["what position does {} play?", "which role does {} have on the pitch", "{} plays in which position?"],
-            [p], [role[p]], "1-hop")
-        ask(["what shirt number does {} wear?", "which number does {} wear"], [p], [shirt[p]], "1-hop")
-        ask(["how old is {}?", "what age is {}"], [p], [age[p]], "1-hop")
+            [p], [role[p]], "1-hop", [(rel["position"], "out")])
+        ask(["what shirt number does {} wear?", "which number does {} wear"], [p], [shirt[p]], "1-hop",
+            [(rel["number"], "out")])
+        ask(["how old is {}?", "what age is {}"], [p], [age[p]], "1-hop", [(rel["age"], "out")])
         ask(["which country is the club of {} located in?", "where is {}'s team based",
              "in which country does {} play club football", "where is the club that {} plays for?"], [p],
-            [clubs[club]], "2-hop")
+            [clubs[club]], "2-hop", [plays, based])
         ask(["who are the teammates of {}?", "who plays for the same club as {}", "which players play alongside {}"],
-            [p], [q for q, (c, _) in players.items() if c == club and q != p], "2-hop")
+            [p], [q for q, (c, _) in players.items() if c == club and q != p], "2-hop", [plays, (rel["plays"], "in")])
     for club in rng.sample(sorted(clubs), 20):
         ask(["who plays for {}?", "which players play for {}", "list the players of {}"], [club],
-            [p for p, (c, _) in players.items() if c == club], "1-hop")
+            [p for p, (c, _) in players.items() if c == club], "1-hop", [(rel["plays"], "in")])
         ask(["which country is {} located in?", "where is {} based", "what country is {} in"], [club], [clubs[club]],
-            "1-hop")
+            "1-hop", [based])
         pos = rng.choice(positions)
         ask(["name a player who plays as {1} at {0}", "which {1}s play for {0}?", "who is a {1} at the club {0}"],
             [club, pos], [p for p, (c, _) in players.items() if c == club and role[p] == pos], "conjunction")
@@ -211,42 +222,78 @@ def football(rng: random.Random, naming: str) -> tuple[list[tuple[str, str, str]
             [club, nation], [p for p, (c, n) in players.items() if c == club and n == nation], "conjunction")
     for country in rng.sample(countries, 8):
         ask(["which clubs are located in {}?", "what teams are based in {}", "name the clubs in {}"], [country],
-            [k for k, v in clubs.items() if v == country], "1-hop")
+            [k for k, v in clubs.items() if v == country], "1-hop", [(rel["based"], "in")])
         ask(["which players play for clubs located in {}?", "who plays for a club based in {}",
              "which footballers play in {}"], [country],
-            [p for p, (k, _) in players.items() if clubs[k] == country], "2-hop")
+            [p for p, (k, _) in players.items() if clubs[k] == country], "2-hop", [(rel["based"], "in"),
+                                                                                   (rel["plays"], "in")])
         ask(["which clubs have a player from {}?", "what teams have a footballer of {}",
              "which clubs field players from {}"], [country],
-            sorted({k for k, n in players.values() if n == country}), "2-hop")
+            sorted({k for k, n in players.values() if n == country}), "2-hop", [("nationality", "in"), plays])
         ask(["which players have {} nationality?", "who is from {}", "which players are citizens of {}"], [country],
-            [p for p, (_, n) in players.items() if n == country], "1-hop")
+            [p for p, (_, n) in players.items() if n == country], "1-hop", [("nationality", "in")])
         pos = rng.choice(positions)
         ask(["which {0} footballer plays as {1}?", "name a {1} from {0}", "who are the {1}s of {0}"],
             [country, pos], [p for p, (_, n) in players.items() if n == country and role[p] == pos], "conjunction")
     return triples, qs
 
 
-def route(db: kgrag.Database, answer: kgrag.Answer) -> list[str] | None:
-    for ev in answer.evidence:
-        if ev.kind == "query" and ev.route is not None:
-            return [db.kg.relations[r] + (">" if d == "out" else "<") for r, d in ev.route.steps]
-    return None
+def chain_of(q: dict) -> list[tuple[str, str]] | None:
+    """A question's gold path as (relation, direction) steps (the family KG's are relation names, walked forward)."""
+    path = q.get("gold_path")
+    return None if path is None else [(r, "out") if isinstance(r, str) else (r[0], r[1]) for r in path]
+
+
+def ask_all(db: kgrag.Database, method: str, questions: list[dict]) -> list[dict]:
+    """Every question asked once: its answer, latency, the path the answer followed and why it missed
+    (`_failures.failure_of`; a conjunction, which no chain answers, misses as ``plan`` where a plan
+    answered and ``unknown`` otherwise)."""
+    records = []
+    for q in questions:
+        t0 = time.perf_counter()
+        answer = db.ask(q["question"], method=method)
+        ms = (time.perf_counter() - t0) * 1000
+        hit = hits_at_1(answer.names, q["answers"]) or 0.0
+        failure, _, route, _ = failure_of(db, answer, hit, q["anchors"] if "anchors" in q else [q["anchor"]],
+                                          chain_of(q))
+        if failure == "unknown" and q["hops"] == "conjunction" and answer.produced_by == ["plan"]:
+            failure = "plan"
+        records.append({**q, "ms": ms, "top": answer.names[:3], "hit": hit, "failure": failure,
+                        "path": [f"{r}{'>' if d == 'out' else '<'}" for r, d in route] if route else None})
+    return records
+
+
+def plot(rows: list[dict], path: Path) -> None:
+    """Hits@1 per KG and hop, a bar per method."""
+    panels = {}
+    for kg in dict.fromkeys(r["kg"] for r in rows):
+        mine = [r for r in rows if r["kg"] == kg]
+        hops = list(dict.fromkeys(r["hop"] for r in mine))
+        methods = list(dict.fromkeys(r["method"] for r in mine))
+        value = {(r["method"], r["hop"]): r["hits_at_1"] for r in mine}
+        panels[kg] = (hops, {m: [value.get((m, h), 0.0) for h in hops] for m in methods})
+    bar_panels(panels, path, title="{name}", threshold=0.887, figsize=(3.2 * len(panels), 3.2), width=0.38,
+               rotation=0, legend_loc="lower left")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--kgs", default="family,family-more,football")
     ap.add_argument("--methods", default="graphraft,auto")
-    ap.add_argument("--naming", choices=("plain", "kinds"), default="plain")
+    ap.add_argument("--naming", default="plain", help="plain, kinds or both (plain,kinds): the football KG's names")
     ap.add_argument("--work", type=Path, default=Path("runs/generated"))
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/generated_kgs.jsonl"))
+    ap.add_argument("--plot", type=Path, default=Path("benchmarks/results/generated_kgs.png"))
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    for kg in args.kgs.split(","):
+    runs = [(kg, naming) for kg in args.kgs.split(",")
+            for naming in (args.naming.split(",") if kg == "football" else ["plain"])]
+    rows = []
+    for kg, naming in runs:
         rng = random.Random(args.seed)
         triples, questions = family(rng, more=kg == "family-more") if kg.startswith("family") \
-            else football(rng, args.naming)
-        name = kg if kg.startswith("family") else f"football-{args.naming}"
+            else football(rng, naming)
+        name = kg if kg.startswith("family") else f"football-{naming}"
         work = args.work / name
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)
@@ -256,12 +303,7 @@ def main() -> None:
             for method in args.methods.split(","):
                 if method == "auto":  # its confidence learns from the KG's synthetic questions first
                     db.wait_self_training("auto")
-                records = []
-                for q in questions:
-                    t0 = time.perf_counter()
-                    answer = db.ask(q["question"], method=method)
-                    records.append({**q, "ms": (time.perf_counter() - t0) * 1000, "top": answer.names[:3],
-                                    "hit": hits_at_1(answer.names, q["answers"]) or 0.0, "path": route(db, answer)})
+                records = ask_all(db, method, questions)
                 with (args.work / f"{name}-{method}.jsonl").open("w", encoding="utf-8") as fh:
                     fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in records)
                 for hops in sorted({r["hops"] for r in records}, key=str):
@@ -269,12 +311,16 @@ def main() -> None:
                     row = {"benchmark": "generated-kgs", "kg": name, "method": method,
                            "hop": hops if isinstance(hops, str) else f"{hops}-hop",
                            "questions": len(mine), "hits_at_1": round(float(np.mean([r["hit"] for r in mine])), 4),
-                           "p50_ms": round(float(np.percentile([r["ms"] for r in mine], 50)), 2)}
+                           "p50_ms": round(float(np.percentile([r["ms"] for r in mine], 50)), 2),
+                           "failures": dict(Counter(r["failure"] for r in mine if r["failure"]).most_common())}
                     emit(**row)
+                    rows.append(row)
                     with args.out.open("a", encoding="utf-8") as fh:
                         fh.write(json.dumps(row) + "\n")
         finally:
             db.close()
+    if rows and args.plot:
+        plot(rows, args.plot)
 
 
 if __name__ == "__main__":

@@ -47,10 +47,10 @@ from pathlib import Path
 
 import numpy as np
 from _common import emit
+from _failures import FAILURES, failure_of
 
 import kgrag
 from kgrag.eval.metrics import hits_at_1
-from kgrag.relation_names import split_inverse
 
 DATA = Path(__file__).resolve().parent / "data" / "unseen"
 
@@ -58,50 +58,6 @@ DATA = Path(__file__).resolve().parent / "data" / "unseen"
 def kg_dir(kg: str) -> Path:
     """A dev KG's folder: ``data/unseen/<kg>``, or ``data/<kg>`` (the wide KG)."""
     return DATA / kg if (DATA / kg).exists() else DATA.parent / kg
-FAILURES = ("linking", "relation", "direction", "length", "answer", "no_answer", "unknown")
-def normalise_step(relation: str, direction: str) -> tuple[str, str]:
-    """A step through an inverse-named relation as the base relation walked the other way (the
-    markers kgrag itself reads: `kgrag.relation_names.split_inverse`)."""
-    base, inverse = split_inverse(relation)
-    return (base, {"out": "in", "in": "out"}[direction]) if inverse else (relation, direction)
-
-
-def normalise_path(steps: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    return [normalise_step(r, d) for r, d in steps]
-
-
-def classify(gold: list[tuple[str, str]], chosen: list[tuple[str, str]] | None) -> str:
-    """The failure kind of a miss whose answer followed ``chosen`` from the right anchor."""
-    if chosen is None:
-        return "unknown"
-    gold, chosen = normalise_path(gold), normalise_path(chosen)
-    if gold == chosen:
-        return "answer"
-    g_rel, c_rel = [r for r, _ in gold], [r for r, _ in chosen]
-    if g_rel == c_rel:
-        return "direction"
-    g_set, c_set = set(g_rel), set(c_rel)
-    if len(gold) != len(chosen) and (g_set <= c_set or c_set <= g_set):
-        return "length"
-    return "relation"
-
-
-def used_route(db: kgrag.Database, answer) -> tuple[int | None, list[tuple[str, str]] | None, str | None]:
-    """The entity the answer's path starts from, the path (relation names, directions) and the
-    member that answered (auto), from the answer's evidence: a query with its route (the path
-    methods), or the triple a baseline answer came through."""
-    relations, member = db.kg.relations, (answer.produced_by[0] if answer.produced_by else answer.method)
-    for ev in answer.evidence:
-        if ev.kind == "query" and ev.route is not None:
-            return ev.route.seed, [(relations[r], d) for r, d in ev.route.steps], member
-    top = answer.entities[0].id if answer.entities else None
-    for ev in answer.evidence:
-        if ev.kind == "triple" and ev.triples and top is not None:
-            h, r, t = ev.triples[0]
-            return (h, [(relations[r], "out")], member) if t == top else (t, [(relations[r], "in")], member)
-    return None, None, member
-
-
 def kb_database(kg: str, work: Path, fresh: bool) -> kgrag.Database:
     """The KG's database under ``work``, named by kb.txt's hash: reused while kb.txt is unchanged."""
     kb = kg_dir(kg) / "kb.txt"
@@ -125,7 +81,6 @@ def kb_database(kg: str, work: Path, fresh: bool) -> kgrag.Database:
 def ask_all(db: kgrag.Database, kg: str, method: str, questions: list[dict],
             options: dict | None = None) -> list[dict]:
     """Every question asked once; one record each with the metric, latency and failure kind."""
-    names = db.kg.names
     records = []
     t_start = time.perf_counter()
     for k, q in enumerate(questions, 1):
@@ -138,18 +93,9 @@ def ask_all(db: kgrag.Database, kg: str, method: str, questions: list[dict],
         ms = (time.perf_counter() - t0) * 1000
         ranked = answer.names if answer is not None else []
         hit = hits_at_1(ranked, q["answers"]) or 0.0
-        seed, route, member = used_route(db, answer) if answer is not None else (None, None, None)
-        seed_name = names[seed] if seed is not None else None
-        if hit:
-            failure = None
-        elif answer is None or error or not ranked:
+        failure, seed_name, route, member = failure_of(db, answer, hit, q["topic_entities"], q["gold_path"])
+        if not hit and error:
             failure = "no_answer"
-        elif seed is None:
-            failure = "unknown"
-        elif seed_name not in q["topic_entities"]:
-            failure = "linking"
-        else:
-            failure = classify([tuple(s) for s in q["gold_path"]], route)
         records.append({"kg": kg, "method": method, "question": q["question"], "type": q["type"],
                         "wording": q["wording"], "mention": q["mention"], "via_inverse": q["via_inverse"],
                         "hit": hit, "ms": round(ms, 2), "failure": failure, "top": ranked[:3], "gold": q["answers"][:5],

@@ -1,7 +1,7 @@
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kgrag.text import STOPWORDS, humanize_label, normalize_name, tokenize_with_spans
+from kgrag.text import STOPWORDS, humanize_label, normalize_name, singular_forms, tokenize_with_spans, written_as
 
 
 def test_normalize_name_folds_case_accents_and_punctuation():
@@ -54,3 +54,26 @@ def test_humanize_label_parts_a_preposition_glued_to_a_participle():
     assert humanize_label("location.location.containedby") == "location location contained by"
     assert humanize_label("basedOn") == "based on" and humanize_label("seed") == "seed"
     assert humanize_label("bornin") == "bornin"  # no "-ed" participle before it
+
+
+@given(st.from_regex(r"[a-z]{4,10}", fullmatch=True))
+def test_a_regular_plural_gives_back_its_singular(word):
+    """"defenders" -> "defender", "countries" -> "country", "boxes" -> "box": the plural a question
+    writes for a name the KG writes in the singular."""
+    if not word.endswith(("s", "y", "x", "ch", "sh", "z", "man")):
+        assert word in singular_forms(word + "s")
+    if word.endswith("y") and word[-2] not in "aeiou":
+        assert word in singular_forms(word[:-1] + "ies")
+    if word.endswith(("x", "ch", "sh")):
+        assert word in singular_forms(word + "es")
+
+
+def test_no_singular_for_a_word_that_is_no_plural():
+    assert singular_forms("boss") == [] and singular_forms("bus") == [] and singular_forms("goal") == []
+    assert "sportsman" in singular_forms("sportsmen")
+
+
+def test_written_as_reads_a_name_or_its_plural():
+    assert written_as("fc porto", "fc_porto") and written_as("defenders", "defender")
+    assert not written_as("defender", "defender", plural_only=True) and written_as("Defenders", "defender", True)
+    assert not written_as("defence", "defender")

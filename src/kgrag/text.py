@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 
@@ -21,6 +22,9 @@ STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset([
     "whose", "could", "would", "may", "might", "must", "shall", "also", "another", "either", "neither", "every",
     "one", "ones", "onto", "without", "us", "done", "among", "amongst",
     "list", "listed", "tell", "give", "name", "named", "say", "said", "find", "show", "please",
+    # indefinite pronouns: "*Everything* that was directed by X ..." opens with one, not with the film "Everything"
+    "everything", "everyone", "everybody", "something", "someone", "somebody", "anything", "anyone", "anybody",
+    "nothing", "nobody", "whatever", "whoever", "whichever",
 ])
 
 
@@ -91,6 +95,38 @@ _GLUED_PREPOSITION = re.compile(r"\b([a-z]{3,}ed)(by|of|in|from|to|with|at|on|fo
 
 
 _DISAMBIGUATOR = re.compile(r"[\s_]*\([^()]*\)\s*$")
+
+
+# a regular English plural's endings and what each stands for in the singular ("goalkeepers",
+# "boxes", "countries", "sportsmen"): the noun endings WordNet's morphology strips (`kgrag.lexicon`,
+# a sibling this module may not import)
+NOUN_PLURAL_ENDINGS = (("s", ""), ("ses", "s"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
+                       ("men", "man"), ("ies", "y"))
+
+
+LOWER_CASE_SHARE = 0.5  # of a KG's names written in lower case, for it to write its names so
+NAMES_SAMPLED = 2000
+
+
+def writes_names_in_lower_case(names: Sequence[str]) -> bool:
+    """Most of a KG's names are written in lower case ("france", "new_york"): case then tells no
+    name from a common word, and a lower-case word written as the KG writes a name is that name."""
+    sample = [n for n in names[::max(1, len(names) // NAMES_SAMPLED)] if n[:1].isalpha()]
+    return bool(sample) and sum(n[:1].islower() for n in sample) >= LOWER_CASE_SHARE * len(sample)
+
+
+def singular_forms(word: str) -> list[str]:
+    """The singulars a word may be the regular plural of ("defenders" -> ["defender"]; none for
+    "boss" or a word of three letters or fewer)."""
+    if len(word) <= 3 or word.endswith("ss"):
+        return []
+    return [word[:-len(end)] + base for end, base in NOUN_PLURAL_ENDINGS if word.endswith(end)]
+
+
+def written_as(text: str, name: str, plural_only: bool = False) -> bool:
+    """``text`` writes ``name`` (as `normalize_name` reads both), or its regular plural ("defenders")."""
+    written, read = normalize_name(name), normalize_name(text)
+    return (written == read and not plural_only) or written in singular_forms(read)
 
 
 def without_disambiguator(name: str) -> str:

@@ -80,3 +80,20 @@ def test_football_stores_every_fact_both_ways_and_its_answers_are_the_kgs(genera
         if "teammates" in q["question"]:
             mates = sorted(p for p, c in clubs_of.items() if c == clubs_of[q["anchor"]] and p != q["anchor"])
             assert q["answers"] == mates
+
+
+@pytest.mark.parametrize("naming", ["plain", "kinds"])
+def test_a_football_chain_questions_gold_path_gives_its_answers(generated, naming):
+    """The failure breakdown reads each chain question's gold path: walked from the anchor (inverse
+    steps against the stored direction), it reaches the answers, the anchor aside."""
+    triples, questions = generated.football(random.Random(7), naming)
+    facts = _objects(triples)
+    chains = [q for q in questions if q["hops"] != "conjunction"]
+    assert chains and all(q["gold_path"] for q in chains)
+    assert all(q["gold_path"] is None for q in questions if q["hops"] == "conjunction")
+    for q in chains:
+        reached = {q["anchor"]}
+        for relation, direction in generated.chain_of(q):
+            stored = relation if direction == "out" else f"{relation}_inverse"
+            reached = {t for a in reached for t in facts.get((a, stored), ())}
+        assert sorted(reached - {q["anchor"]}) == q["answers"], q["question"]

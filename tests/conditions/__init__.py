@@ -26,3 +26,23 @@ def reader_over(directory: Path, triples: str) -> Iterator[ConditionReader]:
         yield ConditionReader(ClaimVerifier(kg))
     finally:
         kg.close()
+
+
+def kind_and_names(reader: ConditionReader, question: str) -> tuple[str, list[str]]:
+    """The kind of plan ``reader`` reads ``question`` as and its answers' names, sorted; the question must be read."""
+    found = reader.read(question)
+    assert found is not None and found.result is not None, question
+    return found.kind, sorted(reader.kg.names[i] for i in found.result.value.tolist())
+
+
+def reader_fixture(triples: str, name: str):  # noqa: ANN201 - a pytest fixture
+    """A module-scoped ``reader`` fixture: a `ConditionReader` over ``triples`` in a folder named ``name``."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConditionReader]:
+        with reader_over(tmp_path_factory.mktemp(name), triples) as built:
+            yield built
+
+    return reader
+

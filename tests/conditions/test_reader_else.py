@@ -50,3 +50,18 @@ def test_two_names_joined_by_and_share_their_relation(reader):
     found = reader.read("who directed the movies Catherine Deneuve and Gerard Depardieu made together")
     assert found is not None and found.kind == "two-anchor-hop"
     assert [reader.kg.names[i] for i in found.result.value.tolist()] == ["Francois Truffaut"]
+
+
+def test_a_trained_ranker_leaves_who_else_to_the_reader(reader):
+    """The ranker's plans take no names away from a hop's answers, so a trained ranker's choice (here
+    one that always answers the film) does not replace the reader's "who else" plan; it does elsewhere."""
+    from kgrag.conditions.trained import TrainedConditions
+
+    trained = TrainedConditions(reader.verifier)
+    film = reader.read("Which movie directed by Sergio Leone did Henry Fonda act in?")
+    trained.ranker.model = object()  # type: ignore[assignment]  # trained: `ranked` below answers for it
+    trained.ranked = lambda question: film  # type: ignore[method-assign]
+    found = trained.read("Who else acted in the movie directed by Sergio Leone with Henry Fonda?")
+    assert found is not None and found is not film
+    assert sorted(reader.kg.names[i] for i in found.result.value.tolist()) == ["Charles Bronson", "Claudia Cardinale"]
+    assert trained.read("Which film by Sergio Leone did Henry Fonda act in?") is film

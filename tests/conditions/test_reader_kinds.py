@@ -1,7 +1,7 @@
 """Conjunctions in a KG of lower-case names (players, clubs, countries, positions): a country is a
 player's and a club's, and no phrase says which ("the italy players at C"), so the other fact's
-centre (a player) decides; "a defender" written as the KG writes the name is a value the question
-names, not a kind word."""
+centre (a player) decides; "a defender" written as the KG writes the name (or "defenders", its
+plural) is a value the question names, not a kind word."""
 
 from __future__ import annotations
 
@@ -47,6 +47,8 @@ def _answers(reader, question: str) -> list[str]:
     ("which norway footballer plays for sc_ovo?", ["eli_roth"]),
     ("who is a defender at the club fc_lisa", ["ana_reis", "bea_koh"]),  # "a defender": the KG's name
     ("name a goalkeeper from norway", ["eli_roth"]),
+    ("which defenders play for fc_lisa?", ["ana_reis", "bea_koh"]),  # the plural of a name the KG writes so
+    ("who are the goalkeepers of norway", ["eli_roth"]),
 ])
 def test_a_value_of_several_kinds_sides_takes_the_side_the_other_fact_gives(reader, question, answers):
     assert _answers(reader, question) == answers

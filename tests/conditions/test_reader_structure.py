@@ -10,7 +10,7 @@ import pytest
 
 from kgrag.conditions.cues import count_spans
 from kgrag.lexicon import Lexicon
-from kgrag.plans.nodes import Union
+from kgrag.plans.nodes import Anchor, Union
 
 from . import reader_over
 
@@ -177,3 +177,11 @@ def test_a_proper_noun_names_the_kgs_name_with_its_kind(reader, monkeypatch):
     assert (found.kind, value) == ("count", 2)
     monkeypatch.setattr(Lexicon, "stands_for", lambda self, words: self.pertains_to(words))
     assert reader.read(question) is None
+
+
+def test_a_phrase_whose_step_reaches_nothing_is_no_step(reader):
+    """'basin countries' names `river.basin_countries`, but no river reaches india's neighbours: the
+    words say what is counted, they are no step from it (a count of 0 would be a wrong reading)."""
+    found, value = read(reader, "What is the number of basin countries that are adjoined by india?")
+    assert (found.kind, value) == ("count", 2)
+    assert isinstance(found.plan.root.input.input, Anchor)  # one step from india, none after it

@@ -67,6 +67,7 @@ def test_cues_are_read_outside_the_names() -> None:
     assert question_cues("films X wrote and directed") == {"and"}
     assert question_cues("the most recent film by X not starring Y") == {"max", "not"}
     assert question_cues("who directed X") == frozenset()
+    assert question_cues("when did the film X made with Y come out") == {"when"}
 
 
 def test_a_count_is_a_number_with_the_ranked_plan_as_evidence(trained_auto) -> None:

@@ -70,3 +70,19 @@ def test_a_shape_needs_the_words_that_ask_for_it() -> None:
     assert all(c.shape != "intersect" for c in ranker.candidates(one_name))  # one name's two relations need "and"
     both = PlanQuestion("X and", (Mention(0, 0),), cues=frozenset({"and"}))
     assert any(c.shape == "intersect" for c in ranker.candidates(both))
+
+
+def test_when_asks_for_candidates_whose_answers_are_times() -> None:
+    """"When did the film with A that B made come out": a film is no answer, its year is."""
+    names = ["A", "B", "f1", "f2", "1999", "2004"]
+    edges = np.array([(2, 0, 0), (3, 0, 0), (2, 1, 1), (3, 1, 1), (2, 2, 4), (3, 2, 5)], dtype=np.int64)
+    kg = SimpleNamespace(snapshot=GraphSnapshot(edges, len(names), 3), names=names)
+    ranker = PlanRanker(kg)  # type: ignore[arg-type]
+    mentions = (Mention(0, 0), Mention(1, 1))
+    plain = ranker.candidates(PlanQuestion("the film with X that Y made", mentions, cues=frozenset()))
+    when = ranker.candidates(PlanQuestion("when did the film with X that Y made come out", mentions,
+                                          cues=frozenset({"when"})))
+    assert any(c.shape == "intersect" for c in plain) and when
+    assert all({names[i] for i in c.answer.tolist()} <= {"1999", "2004"} for c in when)
+    assert {c.shape for c in when} >= {"hop"}
+

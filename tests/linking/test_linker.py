@@ -171,3 +171,19 @@ def test_a_mention_closes_the_brackets_it_opens():
     assert top.text == "jonas rossi (1997)"
     top = linker.find_mentions("who is jonas_rossi (the forward)")[0]  # brackets of the question's own
     assert top.text == "jonas_rossi"
+
+
+def test_a_plural_names_a_name_written_as_a_common_noun():
+    """"which defenders play for C": "defenders" names `defender` in a KG that writes its names in
+    lower case; "films" names no title `Film`, and "tags" stays the word of ``has_tags`` though a tag
+    is called "tag"."""
+    names = ["defender", "fc_porto", "Film", "tag", "box"]
+    linker = EntityLinker(names, [[]] * len(names), np.ones(len(names)), ["position", "has_tags"])
+    found = {m.text: m.candidates[0].name for m in linker.find_mentions("which defenders play for fc porto")}
+    assert found == {"defenders": "defender", "fc porto": "fc_porto"}
+    assert linker.find_mentions("which films are tagged", fuzzy_fallback=False) == []
+    assert [m.text for m in linker.find_mentions("what are its tags", fuzzy_fallback=False)] == []
+    assert top_names(linker.find_mentions("how many boxes", fuzzy_fallback=False)) == ["box"]
+    # a KG that writes its names with capitals: its lower-case names are tags, and "scripts" is a kind word
+    titled = EntityLinker(["Pulp Fiction", "Uma Thurman", "script"], [[]] * 3, np.ones(3), ["written_by"])
+    assert [m.text for m in titled.find_mentions("which scripts did Uma Thurman write")] == ["Uma Thurman"]

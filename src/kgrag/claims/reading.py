@@ -281,9 +281,10 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         prev = reading.phrases[-1] if reading.phrases else None
         same_run = k in runs and k - 1 in runs and runs[k][1] == runs[k - 1][1] and prev is not None \
             and prev.last_token == content[k - 1] + 1  # "number of wins": one name, a stopword between
-        if same_run and prev is not None:
+        if same_run and prev is not None:  # another relation only as strongly as each word of the run names
+            # ("place of birth" names `place of death` no more than "birth" does)
             reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
-                                         prev.strength)
+                                         np.minimum(prev.strength, row))
             continue
         if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens):
             joint = np.minimum(prev.strength, row)  # adjacent words naming one relation together

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..claims.patterns import ARTICLES
+from ..claims.patterns import ARTICLES, _coordinated_nodes
+from ..claims.reading import ClaimReading, Thing
+from ..learn.relation_words import PLACEHOLDER_NOUNS
 
 __all__ = ["Cues", "Superlative", "adds_a_set", "count_spans", "introduces_another", "read_cues"]
 
@@ -93,3 +95,22 @@ def introduces_another(words: list[str]) -> bool:
         if w in PRONOUN_INTRODUCERS or (w in ARTICLES and any(x in RELATIVES for x in words[i + 1:i + 4])):
             return True
     return False
+
+
+def without_cue_words(reading: ClaimReading) -> ClaimReading:
+    """The reading less the lower-case things a "not" cue's words make ("*leaving* out those that ...":
+    not the film "Leaving") and the lower-case placeholder nouns ("which *entity* is a genre of ...");
+    a cue inside a name written with capitals stays the name's ("Do Not Disturb")."""
+    cues = [(m.start(), m.end()) for m in EXCLUDING.finditer(reading.claim)]
+    keep = [t for t in reading.things if not (t.optional and (any(a <= t.start < b for a, b in cues)
+                                                              or t.text.lower() in PLACEHOLDER_NOUNS))]
+    return reading if len(keep) == len(reading.things) else replace(reading, things=keep)
+
+
+def joined(a: Thing, b: Thing, words: list[str]) -> bool:
+    """Two things with "and" / "or" between them and nothing else but "both" / "either" and articles
+    ("both *business* and *financial crisis*"); side by side ("the tag suicide") they are not."""
+    first, second = sorted((a, b), key=lambda t: t.first_token)
+    return bool(set(words[first.last_token:second.first_token]) & {"and", "or"}) \
+        and _coordinated_nodes([first, second], words)
+

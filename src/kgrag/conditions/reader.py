@@ -49,15 +49,24 @@ from ..plans import (
 )
 from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction
-from ..text import normalize_name, without_disambiguator
-from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set, count_spans, introduces_another, read_cues
-from .roles import agent_side, one_side_having
+from ..text import without_disambiguator, writes_names_in_lower_case, written_as
+from .cues import (
+    ALTERNATIVE,
+    EXCLUDING,
+    Cues,
+    adds_a_set,
+    count_spans,
+    introduces_another,
+    joined,
+    read_cues,
+    without_cue_words,
+)
+from .roles import agent_side, names_a_number, one_side_having
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
-LOWER_CASE_SHARE = 0.5  # of the KG's names, for lower-case mentions to count as names
 WITHOUT_STARS = 3  # star patterns read for the rest of a "without" question, best first
 
 
@@ -90,10 +99,7 @@ class ConditionReader:
     def _lower_case_names(self) -> bool:
         """Most of the KG's names are written in lower case ("france", "new_york"): a lower-case
         mention written as the KG writes it is then a name, not a kind word."""
-        names = self.kg.names
-        step = max(1, len(names) // 2000)
-        sample = [n for n in names[::step] if n[:1].isalpha()]
-        return bool(sample) and sum(n[:1].islower() for n in sample) >= LOWER_CASE_SHARE * len(sample)
+        return writes_names_in_lower_case(self.kg.names)
 
     @cached_property
     def times(self) -> TimeSides:
@@ -102,13 +108,16 @@ class ConditionReader:
     def read(self, question: str, reading: ClaimReading | None = None) -> ConditionPlan | None:
         """The plan of a question with a condition, or None (a chain question, or nothing fits).
         ``reading``: the question's reading (`ClaimVerifier.read` with spelled names), when read already."""
-        reading = reading or self.verifier.read(question, spelled_names=True)
+        reading = without_cue_words(reading or self.verifier.read(question, spelled_names=True))
         cues = read_cues(question)
-        if cues.superlative is not None and any(t.start <= cues.superlative.start < t.end for t in reading.things):
+        spans = [(t.start, t.end) for t in reading.things] + [  # a relation's whole name ("highest point")
+            (reading.tokens[p.first_token][1], reading.tokens[p.last_token - 1][2]) for p in reading.phrases
+            if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0]
+        if cues.superlative is not None and any(a <= cues.superlative.start < b for a, b in spans):
             cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
         counting = count_spans(question)
-        if cues.count and all(question[a:b].lower().startswith("number") and self._names_a_number(reading, (a, b))
-                              for a, b in counting):
+        if cues.count and all(question[a:b].lower().startswith("number")
+                              and names_a_number(self.verifier, reading, (a, b)) for a, b in counting):
             cues = Cues(False, cues.superlative)  # "number of employees below 5000": an attribute, not a count
         named = self.named(reading)
         compares = [v for v in reading.literals if v.op != "="]
@@ -181,23 +190,6 @@ class ConditionReader:
             return node, kind, sides
         return Step(node, *timed[0]), "two-anchor-hop", [timed[0]]
 
-    def _names_a_number(self, reading: ClaimReading, span: tuple[int, int]) -> bool:
-        """Whether a phrase spanning a "number of" cue (``span``) names a relation whose values are numbers
-        (the KG's "number of employees"): the words name that attribute, they do not ask to count."""
-        for phrase in reading.phrases:
-            start, end = reading.tokens[phrase.first_token][1], reading.tokens[phrase.last_token - 1][2]
-            if not (start <= span[0] < end or span[0] <= start < span[1]):
-                continue
-            r = int(np.argmax(phrase.strength))
-            # the words after the cue name it too ("employees"), not "number" alone ("the number of items")
-            rest = [w for w, s, _ in reading.tokens[phrase.first_token:phrase.last_token] if s >= span[1]]
-            named = self.verifier.scorer.word_relation_strength(rest)[:, r] if rest else np.zeros(1)
-            if phrase.strength[r] >= self.verifier.weights.threshold and float(named.max()) >= \
-                    self.verifier.weights.threshold and any(self.verifier.schema.holds_literals(r, d, "number")
-                                                            for d in DIRECTIONS):
-                return True
-        return False
-
     def _is_a_number(self, node: SetNode) -> bool:
         """Whether the set a "how many" would count holds numbers only: the KG states the count. A
         set too large to list within `limits` is no stated value: it is counted (its count, one
@@ -245,7 +237,8 @@ class ConditionReader:
         """The things a question names as such, in its order: not a kind word ("what is a film ...")
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
         from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
-        named = sorted((t for t in reading.things if (self._lower_case_names and t.text == t.name)
+        as_written = [t for t in reading.things if t.text == t.name or written_as(t.text, t.name, plural_only=True)]
+        named = sorted((t for t in reading.things if (self._lower_case_names and t in as_written)
                         or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
@@ -258,19 +251,22 @@ class ConditionReader:
         kind word."""
         if not thing.optional:
             return True
-        written = normalize_name(without_disambiguator(thing.name))
-        return self._lower_case_names and written == normalize_name(thing.text)
+        return self._lower_case_names and written_as(thing.text, without_disambiguator(thing.name))
 
-    def _introduced(self, reading: ClaimReading, thing: Thing) -> bool:
+    def _introduced(self, reading: ClaimReading, thing: Thing, partners: bool = True) -> bool:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
-        tag denver", "famous among its imdb votes"): an argument of that relation, not a kind word."""
+        tag denver", "famous among its imdb votes"), or joined by "and" / "or" to a thing that is
+        named ("has both *business* and financial crisis among its tags"): an argument of that
+        relation, not a kind word."""
         sides = {r for r, _ in self.verifier.schema.sides_of(thing.entity)}
         for phrase in reading.phrases:
             gap = thing.first_token - phrase.last_token if phrase.last_token <= thing.first_token \
                 else phrase.first_token - thing.last_token
             if 0 <= gap <= INTRODUCED_GAP and int(np.argmax(phrase.strength)) in sides:
                 return True
-        return False
+        words = [t for t, _, _ in reading.tokens]
+        return partners and any(o is not thing and joined(o, thing, words)
+                                and (not o.optional or self._introduced(reading, o, False)) for o in reading.things)
 
     # ---- parts ------------------------------------------------------------------------------------
     def _projection(self, reading: ClaimReading, star: ClaimPattern,
@@ -293,14 +289,14 @@ class ConditionReader:
         side = one_side_having(self.kg.snapshot, found, r) if found is not None else None
         return (r, side) if side is not None else None
 
-    def _entities(self, node: SetNode | None) -> np.ndarray | None:
-        """The entities a set node reaches; None for no node, none reached, or too many to read."""
+    def _entities(self, node: SetNode | None, empty: bool = False) -> np.ndarray | None:
+        """The entities a set node reaches; None for no node, too many to read, or (unless ``empty``) none."""
         try:
             found = execute(QueryPlan(node), self.kg.snapshot, self.verifier.literals, self.limits).entities \
                 if node is not None else None
         except PlanTooLarge:
             return None
-        return found if found is not None and len(found) else None
+        return found if found is not None and (empty or len(found)) else None
 
     def _kind_word(self, reading: ClaimReading, star: ClaimPattern, phrase: Phrase,
                    step: tuple[int, Direction]) -> bool:
@@ -317,9 +313,11 @@ class ConditionReader:
         scorer = self.verifier.scorer
         kind = scorer.kinds.kind_of(int(scorer.vocabulary.canonical[step[0]]))
         inner = self._entities(node)
-        outer = self._entities(Step(node, *step)) if node is not None else None
-        if inner is None or outer is None:
+        if inner is None or node is None:
             return False
+        outer = self._entities(Step(node, *step), empty=True)
+        if outer is None or not len(outer):
+            return outer is not None  # a step to nothing is none ("the number of *locations* contained by X")
         fits = float(kind[inner].mean())
         return fits > 0 and fits >= float(kind[outer].mean())  # of neither set's kind: no kind word
 
@@ -370,12 +368,11 @@ class ConditionReader:
 
     def _attribute(self, reading: ClaimReading, cues: Cues, node: SetNode, sides: list) -> Side | None:
         """The attribute a superlative orders by: among the sides with literal values that the
-        answer set's kind has, the time-like ones for time words, else the one the words name."""
+        answer set's kind has (the time-like ones for time words: "most recent"), the one the words
+        name; for time words naming none, the first time-like one."""
         assert cues.superlative is not None
-        if cues.superlative.hint == "time":
-            timed = self.times.sides_from(sides)
-            return timed[0] if timed else None
-        candidates = self.times.valued_sides(sides)
+        timed = cues.superlative.hint == "time"
+        candidates = self.times.sides_from(sides) if timed else self.times.valued_sides(sides)
         after = _token_at(reading, cues.superlative.end)
         near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
         # the words beside the superlative name the attribute ("the highest floors above ground");
@@ -391,7 +388,7 @@ class ConditionReader:
             scored = [x for x in scored if x[0] >= self.verifier.weights.threshold]
             if scored:
                 return max(scored)[1]
-        return None
+        return candidates[0] if timed and candidates else None
 
 
 def _token_at(reading: ClaimReading, offset: int) -> int:

@@ -1,6 +1,6 @@
 """Which of a thing's roles the words or the facts say: "scripts *by* X" reads X's role through
 the relation whose name ends in "by", when no phrase names it; a step the KG's kinds cannot place
-goes the one way the entities at hand have it."""
+goes the one way the entities at hand have it; "the number of employees" names an attribute."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..claims import ClaimVerifier
 from ..claims.reading import ClaimReading, Thing
 from ..claims.schema import ClaimSchema
 from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
 
-__all__ = ["agent_side", "one_side_having"]
+__all__ = ["agent_side", "names_a_number", "one_side_having"]
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -36,3 +37,21 @@ def one_side_having(snapshot: GraphSnapshot, entities: np.ndarray, relation: int
     nodes = np.asarray(entities, dtype=np.int64)
     having = [d for d in DIRECTIONS if len(snapshot.relation_edges(nodes, relation, d)[0])]
     return having[0] if len(having) == 1 else None
+
+
+def names_a_number(verifier: ClaimVerifier, reading: ClaimReading, span: tuple[int, int]) -> bool:
+    """Whether a phrase spanning a "number of" cue (``span``) names a relation whose values are numbers
+    (the KG's "number of employees"): the words name that attribute, they do not ask to count."""
+    for phrase in reading.phrases:
+        start, end = reading.tokens[phrase.first_token][1], reading.tokens[phrase.last_token - 1][2]
+        if not (start <= span[0] < end or span[0] <= start < span[1]):
+            continue
+        r = int(np.argmax(phrase.strength))
+        # the words after the cue name it too ("employees"), not "number" alone ("the number of items")
+        rest = [w for w, s, _ in reading.tokens[phrase.first_token:phrase.last_token] if s >= span[1]]
+        named = verifier.scorer.word_relation_strength(rest)[:, r] if rest else np.zeros(1)
+        threshold = verifier.weights.threshold
+        if phrase.strength[r] >= threshold and float(named.max()) >= threshold and \
+                any(verifier.schema.holds_literals(r, d, "number") for d in DIRECTIONS):
+            return True
+    return False

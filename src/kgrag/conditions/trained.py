@@ -18,9 +18,10 @@ from ..claims.reading import ClaimReading, Thing
 from ..datasets import QAItem
 from ..learn.plan_ranker import PlanExample, PlanQuestion, PlanRanker
 from ..learn.plan_space import Mention
-from ..plans import QueryPlan, execute
+from ..learn.question_words import asks_when
+from ..plans import Difference, QueryPlan, execute
 from ..plans.literals import parse_literal
-from .cues import ALTERNATIVE, EXCLUDING, read_cues
+from .cues import ALTERNATIVE, EXCLUDING, read_cues, without_cue_words
 from .reader import ConditionPlan, ConditionReader
 
 __all__ = ["KIND_OF_SHAPE", "TrainedConditions", "plan_question"]
@@ -81,12 +82,21 @@ def question_cues(question: str) -> frozenset[str]:
         found.add(cues.superlative.order)
     if EXCLUDING.search(question):
         found.add("not")
-    words = set(re.findall(r"[a-z]+", question.lower()))
+    tokens = re.findall(r"[a-z]+", question.lower())
+    if asks_when(tokens):
+        found.add("when")
+    words = set(tokens)
     if words & ALTERNATIVE or EITHER.search(question):
         found.add("or")
     if words & BOTH:
         found.add("and")
     return frozenset(found)
+
+
+def _names_taken_from_a_hop(found: ConditionPlan | None) -> bool:
+    """The reading takes the names away from a hop's answers ("who *else* acted in the film with A"),
+    a plan the ranker's candidates never are: it is the reader's to answer."""
+    return found is not None and found.kind == "two-anchor-hop" and isinstance(found.plan.root, Difference)
 
 
 class TrainedConditions:
@@ -109,7 +119,7 @@ class TrainedConditions:
                  found: ConditionPlan | None = None) -> PlanQuestion:
         """The ranker's input; ``reading`` and ``found`` (its zero-shot plan) when read already."""
         if reading is None:
-            reading = self.verifier.read(text, spelled_names=True)
+            reading = without_cue_words(self.verifier.read(text, spelled_names=True))
             found = self.reader.read(text, reading)
         read_plan = found.plan if found is not None and found.answered else None
         return plan_question(reading, self.reader.named(reading), read_plan)
@@ -129,13 +139,14 @@ class TrainedConditions:
     def read(self, question: str) -> ConditionPlan | None:
         """The question's plan with a condition: the trained ranker's when it trusts one, else the
         zero-shot reading's; None leaves the question to the chain methods."""
-        reading = self.verifier.read(question, spelled_names=True)
+        reading = without_cue_words(self.verifier.read(question, spelled_names=True))
         found = self.reader.read(question, reading)
-        if self.trained:
+        answered = found is not None and found.answered
+        if self.trained and not (answered and _names_taken_from_a_hop(found)):
             ranked = self.ranked(self.question(question, reading, found))
             if ranked is not None:
                 return ranked
-        return found if found is not None and found.answered else None
+        return found if answered else None
 
     def ranked(self, question: PlanQuestion) -> ConditionPlan | None:
         """The ranker's top plan when it has a condition and a probability of `min_probability` or more."""

@@ -88,10 +88,7 @@ class AnswerKinds:
         if self._literals is None:
             self._literals = LiteralValues(self.kg.names)
         ids, bounds = _sampled_answers(candidates)
-        dates, _ = self._literals.keys(ids, "date")
-        numbers, keys = self._literals.keys(ids, "number")
-        years = numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000)
-        return _mean_per_candidate(dates | years, bounds)
+        return _mean_per_candidate(self._literals.times(ids), bounds)
 
 
 def category_scores(snap: GraphSnapshot, num_relations: int) -> np.ndarray:

@@ -44,6 +44,7 @@ NEEDS_CUE = {shape: cue for cue, shapes in CUES.items() for shape in shapes}
 MENTION_SLOTS = 4  # first, second, third, later names
 PLAN_MODEL = "plan_ranker"
 NEGATIVES = 200  # wrong candidates per training question, sampled
+TIME_SAMPLE, TIME_SHARE = 16, 0.5  # a "when" candidate's answers read, and the share that must be times
 
 
 @dataclass(frozen=True)
@@ -184,10 +185,15 @@ class PlanRanker:
         return [*range(len(SHAPES)), *range(plain - 3, total)]
 
     def candidates(self, question: PlanQuestion) -> list[PlanCandidate]:
-        """The question's candidates whose shape its words allow (`NEEDS_CUE`)."""
-        return [c for c in self.space.candidates(question.mentions, question.values)
-                if NEEDS_CUE.get(c.shape, "and" if c.shape == "intersect" and _one_name(c) else None)
-                in (None, *question.cues)]
+        """The question's candidates whose shape its words allow (`NEEDS_CUE`); for "when", only
+        those whose answers are times (a film is no answer to "when did the film ... come out")."""
+        found = [c for c in self.space.candidates(question.mentions, question.values)
+                 if NEEDS_CUE.get(c.shape, "and" if c.shape == "intersect" and _one_name(c) else None)
+                 in (None, *question.cues)]
+        if "when" in question.cues:
+            found = [c for c in found if not isinstance(c.answer, int) and len(c.answer)
+                     and self.space.literals.times(c.answer[:TIME_SAMPLE]).mean() >= TIME_SHARE]
+        return found
 
     def fit(self, examples: list[PlanExample], progress: bool = False) -> dict[str, Any]:
         """Label each example's candidates by its gold answers and train the towers; with no

@@ -16,7 +16,14 @@ from typing import Literal
 import numpy as np
 
 from ..relation_names import relation_reading
-from ..text import STOPWORDS, normalize_name, tokenize_with_spans, without_disambiguator
+from ..text import (
+    STOPWORDS,
+    normalize_name,
+    singular_forms,
+    tokenize_with_spans,
+    without_disambiguator,
+    writes_names_in_lower_case,
+)
 from ..vector_index import RowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
@@ -83,6 +90,14 @@ class EntityLinker:
                 if all(e != i for e, _ in self.exact.get(key, [])):
                     self.exact.setdefault(key, []).append((i, True))
         self.exact.pop("", None)
+        # in a KG that writes its names in lower case ("goalkeeper", "lutheranism"), a plural in a question
+        # names them too ("which goalkeepers ..."); not in one that writes names with capitals, where a
+        # lower-case name is a tag that a question's plural noun rarely means ("scripts": a tag "script"),
+        # nor a relation's own word ("tags" asks for ``has_tags``)
+        named_words = {f for words in self._relation_words for w in words.split() for f in (w, *singular_forms(w))}
+        self._common = {key for key, ids in self.exact.items()
+                        if any(_common_noun(names[e]) for e, _ in ids) and key not in named_words} \
+            if writes_names_in_lower_case(names) else set()
         self._choices = list(self.exact)
         self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
 
@@ -184,7 +199,7 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], _closed(question, tokens[i][1], tokens[j - 1][2])
             text = question[start:end]
-            cands = self._exact(" ".join(t for t, _, _ in tokens[i:j]), (question, start, end))[:top_m]
+            cands = self._span_candidates(tokens[i:j], (question, start, end))[:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
@@ -202,11 +217,30 @@ class EntityLinker:
             spans = []
             for n in range(min(self.max_tokens, len(tokens)), 0, -1):
                 for i in range(len(tokens) - n + 1):
-                    if " ".join(t for t, _, _ in tokens[i:i + n]) in self.exact:
+                    if self._span_key(tokens[i:i + n]) is not None:
                         spans.append((i, i + n))
             return tokens, tuple(spans)
 
         return lru_cache(maxsize=RECENT_QUESTIONS)(name_spans)
+
+    def _span_key(self, toks: Sequence[tuple[str, int, int]]) -> tuple[str, bool] | None:
+        """The name key a token span is (and whether as a plural of a lower-case name), or None."""
+        words = [t for t, _, _ in toks]
+        key = " ".join(words)
+        if key in self.exact:
+            return key, False
+        head = " ".join(words[:-1])
+        plural = next((k for k in ((head + " " + s).lstrip() for s in singular_forms(words[-1])) if k in self._common),
+                      None)
+        return None if plural is None else (plural, True)
+
+    def _span_candidates(self, toks: Sequence[tuple[str, int, int]], written: tuple[str, int, int]) -> list[Candidate]:
+        """The entities a span found by `_name_spans` names; for a plural, only those written in lower case."""
+        found = self._span_key(toks)
+        if found is None:
+            return []
+        key, plural = found
+        return [c for c in self._exact(key, written) if not plural or _common_noun(c.name)]
 
     def _span_score(self, toks: list[tuple[str, int, int]], text: str, cands: list[Candidate]) -> float:
         words = [t for t, _, _ in toks]
@@ -283,6 +317,11 @@ def _closed(text: str, start: int, end: int) -> int:
         while text.count(opening, start, end) > text.count(closing, start, end) and text[end:end + 1] == closing:
             end += 1
     return end
+
+
+def _common_noun(name: str) -> bool:
+    """A name written as a common noun: lower-case letters first, not a number or a code."""
+    return name[:1].isalpha() and name[:1].islower()
 
 
 def _surface(text: str) -> str:

@@ -99,3 +99,9 @@ class LiteralValues:
                 self._key[i] = sort_key(value)
         mask = self._kind[ids] == _KIND_CODE[kind]
         return mask, np.where(mask, self._key[ids], np.nan)
+
+    def times(self, ids: np.ndarray) -> np.ndarray:
+        """Mask of ``ids`` named by a time: a date, or a whole number that could be a year (what "when" asks for)."""
+        dates, _ = self.keys(ids, "date")
+        numbers, keys = self.keys(ids, "number")
+        return dates | (numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000))
