@@ -22,9 +22,6 @@ STOPWORDS = frozenset(STOPWORDS_EN_PLUS) | frozenset([
     "whose", "could", "would", "may", "might", "must", "shall", "also", "another", "either", "neither", "every",
     "one", "ones", "onto", "without", "us", "done", "among", "amongst",
     "list", "listed", "tell", "give", "name", "named", "say", "said", "find", "show", "please",
-    # indefinite pronouns: "*Everything* that was directed by X ..." opens with one, not with the film "Everything"
-    "everything", "everyone", "everybody", "something", "someone", "somebody", "anything", "anyone", "anybody",
-    "nothing", "nobody", "whatever", "whoever", "whichever",
 ])
 
 
@@ -115,12 +112,19 @@ def writes_names_in_lower_case(names: Sequence[str]) -> bool:
     return bool(sample) and sum(n[:1].islower() for n in sample) >= LOWER_CASE_SHARE * len(sample)
 
 
+# words ending as plurals do that are not plurals of another word ("news" is not "new"s)
+NOT_PLURALS = frozenset(["news", "series", "species", "means", "physics", "politics", "athletics", "economics",
+                         "mathematics", "ethics", "omen", "amen", "semen", "stamen"])
+
+
 def singular_forms(word: str) -> list[str]:
     """The singulars a word may be the regular plural of ("defenders" -> ["defender"]; none for
-    "boss" or a word of three letters or fewer)."""
-    if len(word) <= 3 or word.endswith("ss"):
+    "boss", a function word ("does"), a word that only ends like a plural ("news", "physics") or a
+    singular of fewer than three letters)."""
+    if len(word) <= 3 or word.endswith("ss") or word in STOPWORDS or word in NOT_PLURALS or word.endswith("ics"):
         return []
-    return [word[:-len(end)] + base for end, base in NOUN_PLURAL_ENDINGS if word.endswith(end)]
+    forms = [word[:-len(end)] + base for end, base in NOUN_PLURAL_ENDINGS if word.endswith(end)]
+    return [f for f in forms if len(f) >= 3]
 
 
 def written_as(text: str, name: str, plural_only: bool = False) -> bool:

@@ -23,6 +23,9 @@ india|highest point|kangchenjunga
 india|official language|hindi
 everest|elevation|8849
 kangchenjunga|elevation|8586
+nepal|population|30000000
+china|population|1400000000
+india|population|1380000000
 mv_dawn|sister ship|rv_orbit
 rv_dusk|sister ship|rv_orbit
 mv_dawn|service entry|1962
@@ -43,6 +46,9 @@ def test_a_spelled_name_names_its_relation_for_each_thing(reader):
 def test_a_superlative_word_inside_a_relations_name_is_no_superlative(reader):
     assert kind_and_names(reader, "Which countries have everest as their highest point and have the official language "
                          "nepali?") == ("intersection", ["nepal"])
+    # the next superlative, outside the name, is the question's
+    assert kind_and_names(reader, "Of the countries that have everest as their highest point, which has the largest "
+                                  "population?") == ("superlative", ["china"])
 
 
 def test_a_time_superlative_orders_by_the_time_its_words_name(reader):

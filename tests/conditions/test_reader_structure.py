@@ -185,3 +185,10 @@ def test_a_phrase_whose_step_reaches_nothing_is_no_step(reader):
     found, value = read(reader, "What is the number of basin countries that are adjoined by india?")
     assert (found.kind, value) == ("count", 2)
     assert isinstance(found.plan.root.input.input, Anchor)  # one step from india, none after it
+
+
+def test_a_step_to_nothing_that_is_the_asked_step_leaves_the_question(reader):
+    """'the currency of' is a step from the answer set, of another kind than it: where it reaches no
+    currency (india's neighbours have none here), the question is not answered with the countries."""
+    found = reader.read("What is the currency of the countries that are adjoined by india?")
+    assert found is None or not found.answered

@@ -208,3 +208,13 @@ def test_a_person_a_modifier_names_is_the_subject_not_the_kind() -> None:
     names = RelationNames(labels, np.ones(len(labels), dtype=bool), Lexicon.load())
     share = names.head_share(["researchers", "mountain"], 0.5)
     assert share[0, 0] == 0.0 and share[1, 2] == 0.5 and share[0, 1] == 1.0
+
+
+def test_words_that_say_where_stand_for_one_another() -> None:
+    """"where is X's team *based*": ``located_in``, with or without WordNet (which reads "based" as
+    "founded on"); a name's "based" may be that sense (``based on``), so no place word names it."""
+    labels = ["located in", "based on", "plays for", "headquarters location"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool))
+    based = names.thesaurus("based")
+    assert based.argmax() == 0 and based[0] > 0.5 and based[1] == 0 and based[2] == 0
+    assert names.thesaurus("situated")[0] == based[0] and not names.thesaurus("film").any()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..claims.patterns import ARTICLES, _coordinated_nodes
 from ..claims.reading import ClaimReading, Thing
+from ..learn.question_words import RELATIVE_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS
 
 __all__ = ["Cues", "Superlative", "adds_a_set", "count_spans", "introduces_another", "read_cues"]
@@ -33,6 +35,9 @@ EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|outside|other\s
                        r"|(?:someone|somebody|anyone|anybody)\s+else)\b"
                        r"|\wn[’']t\b", re.IGNORECASE)
 ALTERNATIVE = frozenset(["or", "either"])
+# indefinite pronouns that open a question as its answer set ("Everything that ...", "Anyone who ...")
+OPENING_PRONOUNS = frozenset(["everything", "everyone", "everybody", "anything", "anyone", "anybody", "something",
+                              "someone", "somebody", "whatever", "whoever"])
 # between a step's phrase and the names: another entity introduced ("the time zones of *something that* ...")
 PRONOUN_INTRODUCERS = frozenset(["something", "whatever", "anything", "someone", "somebody", "whoever",
                                  "whichever", "whomever"])
@@ -57,9 +62,10 @@ class Cues:
         return self.count or self.superlative is not None
 
 
-def read_cues(question: str) -> Cues:
-    """The count and superlative cues of ``question`` (the first superlative, if several)."""
-    sup = _SUPERLATIVE.search(question)
+def read_cues(question: str, names: Sequence[tuple[int, int]] = ()) -> Cues:
+    """The count and superlative cues of ``question`` (the first superlative outside the character
+    spans of ``names``: "Top Gun", a relation's name "highest point")."""
+    sup = next((m for m in _SUPERLATIVE.finditer(question) if not any(a <= m.start() < b for a, b in names)), None)
     superlative = None
     if sup is not None:
         order, hint = SUPERLATIVES[" ".join(sup.group(1).lower().split())]
@@ -99,17 +105,22 @@ def introduces_another(words: list[str]) -> bool:
 
 def without_cue_words(reading: ClaimReading) -> ClaimReading:
     """The reading less the lower-case things a "not" cue's words make ("*leaving* out those that ...":
-    not the film "Leaving") and the lower-case placeholder nouns ("which *entity* is a genre of ...");
-    a cue inside a name written with capitals stays the name's ("Do Not Disturb")."""
+    not the film "Leaving"), the lower-case placeholder nouns ("which *entity* is a genre of ...") and
+    an indefinite pronoun that opens the question before a relative word ("*Everything* that was
+    directed by X ...": not the film "Everything"; "Nothing was directed by X" keeps it); a cue inside a
+    name written with capitals stays the name's ("Do Not Disturb")."""
     cues = [(m.start(), m.end()) for m in EXCLUDING.finditer(reading.claim)]
+    words = [t for t, _, _ in reading.tokens]
     keep = [t for t in reading.things if not (t.optional and (any(a <= t.start < b for a, b in cues)
-                                                              or t.text.lower() in PLACEHOLDER_NOUNS))]
+                                                              or t.text.lower() in PLACEHOLDER_NOUNS))
+            and not (t.first_token == 0 and t.last_token == 1 and words[0] in OPENING_PRONOUNS
+                     and words[1:2] and words[1] in RELATIVE_WORDS)]
     return reading if len(keep) == len(reading.things) else replace(reading, things=keep)
 
 
 def joined(a: Thing, b: Thing, words: list[str]) -> bool:
-    """Two things with "and" / "or" between them and nothing else but "both" / "either" and articles
-    ("both *business* and *financial crisis*"); side by side ("the tag suicide") they are not."""
+    """Two things with "and" / "or" between them, coordinated as `claims.patterns` reads it ("both
+    *business* and *financial crisis*"); side by side ("the tag suicide") they are not."""
     first, second = sorted((a, b), key=lambda t: t.first_token)
     return bool(set(words[first.last_token:second.first_token]) & {"and", "or"}) \
         and _coordinated_nodes([first, second], words)

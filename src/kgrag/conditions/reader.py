@@ -109,12 +109,9 @@ class ConditionReader:
         """The plan of a question with a condition, or None (a chain question, or nothing fits).
         ``reading``: the question's reading (`ClaimVerifier.read` with spelled names), when read already."""
         reading = without_cue_words(reading or self.verifier.read(question, spelled_names=True))
-        cues = read_cues(question)
-        spans = [(t.start, t.end) for t in reading.things] + [  # a relation's whole name ("highest point")
+        cues = read_cues(question, [(t.start, t.end) for t in reading.things] + [  # "Top Gun": a name, not a
             (reading.tokens[p.first_token][1], reading.tokens[p.last_token - 1][2]) for p in reading.phrases
-            if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0]
-        if cues.superlative is not None and any(a <= cues.superlative.start < b for a, b in spans):
-            cues = Cues(cues.count, None)  # "Top Gun": a name, not a superlative
+            if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0])  # superlative; "highest point"
         counting = count_spans(question)
         if cues.count and all(question[a:b].lower().startswith("number")
                               and names_a_number(self.verifier, reading, (a, b)) for a, b in counting):
@@ -237,7 +234,8 @@ class ConditionReader:
         """The things a question names as such, in its order: not a kind word ("what is a film ...")
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
         from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
-        as_written = [t for t in reading.things if t.text == t.name or written_as(t.text, t.name, plural_only=True)]
+        as_written = [t for t in reading.things if t.text == t.name
+                      or written_as(t.text, without_disambiguator(t.name), plural_only=True)]
         named = sorted((t for t in reading.things if (self._lower_case_names and t in as_written)
                         or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
@@ -316,9 +314,9 @@ class ConditionReader:
         if inner is None or node is None:
             return False
         outer = self._entities(Step(node, *step), empty=True)
-        if outer is None or not len(outer):
-            return outer is not None  # a step to nothing is none ("the number of *locations* contained by X")
         fits = float(kind[inner].mean())
+        if outer is None or not len(outer):  # a step to nothing is none where the phrase fits what is asked
+            return outer is not None and fits > 0  # ("the number of *locations* contained by X")
         return fits > 0 and fits >= float(kind[outer].mean())  # of neither set's kind: no kind word
 
     def _answer_set(self, reading: ClaimReading, star: ClaimPattern,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..text import STOPWORDS, tokenize_with_spans
-from .relation_words import is_participle
+from .relation_words import PLACE_WORDS, is_participle
 
 __all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
            "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_else", "asks_when",
@@ -118,7 +118,7 @@ def is_alternative(toks: list[str], a: int, b: int) -> bool:
 
 
 # words that say where a thing is, and nothing else ("where is X's team based")
-LOCATIVE_WORDS = frozenset(["located", "based", "situated", "headquartered", "sited", "found"])
+LOCATIVE_WORDS = PLACE_WORDS | {"found"}
 COPULA_WORDS = frozenset(["is", "are", "was", "were"])
 
 

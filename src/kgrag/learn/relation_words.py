@@ -62,6 +62,10 @@ def stems_match(a: str, b: str) -> bool:
 
 COMPOUND_HEAD = 3  # letters before a compound's tail ("chair" + "person")
 # nouns that stand for the answer without saying what it is ("which thing", "name the item")
+# words that say where a thing is, and nothing else: one another's synonyms ("where is X's team *based*":
+# ``located_in``), which WordNet does not say ("based" is "founded on" there); in a relation's name
+# "based" may be that other sense (``based on``), so there it stands only for itself
+PLACE_WORDS = frozenset(["located", "based", "situated", "headquartered", "sited"])
 PLACEHOLDER_NOUNS = frozenset(["thing", "things", "item", "items", "entity", "entities", "everything", "anything",
                                "something", "object", "objects"])
 TIE_BREAK = 0.01  # a word's strength for a name it matches loosely, per unit of looseness
@@ -159,11 +163,23 @@ class RelationNames:
             return True
         return self.lexicon.same_family(word, name_word) is not False
 
+    @cached_property
+    def _place_names(self) -> np.ndarray:
+        """Per relation, the IDF share of a word of its name that says where ("located"; not "based")."""
+        row = np.zeros(len(self.stems), dtype=np.float32)
+        for r, words in enumerate(self.words):
+            if self.named[r]:
+                top = max(self.idf.get(t, 0.0) for t in self.stems[r]) or 1.0
+                row[r] = max((self.idf.get(t, 0.0) / top for w, t in zip(words, self.stems[r])
+                              if w in PLACE_WORDS and w != "based"), default=0.0)
+        return row
+
     def thesaurus(self, word: str) -> np.ndarray:
         """Per relation, how closely the word stands in for a word of its name by WordNet
         (`Lexicon.relatedness`: 1 for a synonym, less for a derived word), times that name word's
         IDF share, as `lexical` weighs a stem match: "border" names ``adjoins``, "prize" ``award
-        received``. Zeros without a lexicon (memoised)."""
+        received``; a word that says where names a name with one (`PLACE_WORDS`). Without a lexicon
+        only the latter (memoised)."""
         row = self._thesaurus.get(word)
         if row is None:
             row = np.zeros(len(self.stems), dtype=np.float32)
@@ -180,6 +196,8 @@ class RelationNames:
                                  * self.idf.get(t, 0.0) / top for w, t in zip(words, self.stems[r]))
                     # a related phrase that is the whole name ("killed" → "cause of death")
                     row[r] = max(row[r], related.get(" ".join(self.tokens[r]), 0.0))
+            if word in PLACE_WORDS:  # "based" for ``located_in``: words that say where, and no more
+                row = np.maximum(row, self._place_names)
             self._thesaurus[word] = row
         return row
 

@@ -229,6 +229,8 @@ class EntityLinker:
         key = " ".join(words)
         if key in self.exact:
             return key, False
+        if not self._common:  # no lower-case names: no plural links
+            return None
         head = " ".join(words[:-1])
         plural = next((k for k in ((head + " " + s).lstrip() for s in singular_forms(words[-1])) if k in self._common),
                       None)
