@@ -23,7 +23,8 @@ from ..plans.nodes import Direction
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
-__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns", "side_mismatch"]
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "coordinated_nodes", "rank_patterns",
+           "side_mismatch"]
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
@@ -148,7 +149,7 @@ def _placed_by_kind(schema: ClaimSchema, thing: Thing, sides: Sequence[Side], co
     fits = [(r, d) for r, d in sides if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
     if len(fits) > 1 and words:
         fits = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
-                                       and _coordinated_nodes([a.node, thing], words) for a in combo)]
+                                       and coordinated_nodes([a.node, thing], words) for a in combo)]
     return Attachment(thing, *fits[0], None, 0.0, True, 0) if len(fits) == 1 else None
 
 
@@ -172,7 +173,7 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
         # one phrase names the facts of several things when they are coordinated ("A and B"), or when
         # the claim names that relation as often elsewhere ("the tags of X ... its tags")
         naming = sum(int(np.argmax(p.strength)) == named[key][0] for p in all_phrases)
-        if words and len(nodes) > 1 and not _coordinated_nodes(nodes, words) and naming < len(nodes) \
+        if words and len(nodes) > 1 and not coordinated_nodes(nodes, words) and naming < len(nodes) \
                 and not _elided(nodes, words):
             return -np.inf
     score = sum(explained.values())
@@ -196,11 +197,11 @@ def _split_pair(combo: Sequence[Attachment], words: Sequence[str]) -> bool:
     """Two things joined by "and" ("the movies A and B made together") whose facts differ, one named by a
     phrase and one by no phrase: "and" gives them one relation, so the phrase names neither alone."""
     return any(a.relation != b.relation and (a.phrase is None) != (b.phrase is None)
-               and _coordinated_nodes([a.node, b.node], words)
+               and coordinated_nodes([a.node, b.node], words)
                for a, b in itertools.combinations(combo, 2) if isinstance(a.node, Thing) and isinstance(b.node, Thing))
 
 
-def _coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
+def coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
     """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B", "the Alps or the Andes")."""
     ordered = sorted(nodes, key=lambda n: n.first_token)
     return all(_coordinating(words[a.last_token:b.first_token])

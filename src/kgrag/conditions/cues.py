@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..claims.patterns import ARTICLES, _coordinated_nodes
+from ..claims.patterns import ARTICLES, coordinated_nodes
 from ..claims.reading import ClaimReading, Thing
 from ..learn.question_words import RELATIVE_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS
@@ -123,5 +123,5 @@ def joined(a: Thing, b: Thing, words: list[str]) -> bool:
     *business* and *financial crisis*"); side by side ("the tag suicide") they are not."""
     first, second = sorted((a, b), key=lambda t: t.first_token)
     return bool(set(words[first.last_token:second.first_token]) & {"and", "or"}) \
-        and _coordinated_nodes([first, second], words)
+        and coordinated_nodes([first, second], words)
 

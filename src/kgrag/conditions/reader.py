@@ -234,9 +234,10 @@ class ConditionReader:
         """The things a question names as such, in its order: not a kind word ("what is a film ...")
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
         from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
-        as_written = [t for t in reading.things if t.text == t.name
-                      or written_as(t.text, without_disambiguator(t.name), plural_only=True)]
-        named = sorted((t for t in reading.things if (self._lower_case_names and t in as_written)
+        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders")
+            return t.text == t.name or written_as(t.text, without_disambiguator(t.name), plural_only=True)
+
+        named = sorted((t for t in reading.things if (self._lower_case_names and as_written(t))
                         or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token

@@ -61,11 +61,11 @@ def stems_match(a: str, b: str) -> bool:
 
 
 COMPOUND_HEAD = 3  # letters before a compound's tail ("chair" + "person")
-# nouns that stand for the answer without saying what it is ("which thing", "name the item")
 # words that say where a thing is, and nothing else: one another's synonyms ("where is X's team *based*":
 # ``located_in``), which WordNet does not say ("based" is "founded on" there); in a relation's name
 # "based" may be that other sense (``based on``), so there it stands only for itself
 PLACE_WORDS = frozenset(["located", "based", "situated", "headquartered", "sited"])
+# nouns that stand for the answer without saying what it is ("which thing", "name the item")
 PLACEHOLDER_NOUNS = frozenset(["thing", "things", "item", "items", "entity", "entities", "everything", "anything",
                                "something", "object", "objects"])
 TIE_BREAK = 0.01  # a word's strength for a name it matches loosely, per unit of looseness

@@ -27,6 +27,7 @@ from ..text import (
 from ..vector_index import RowIndex, nearest_rows
 
 LinkMethod = Literal["exact", "fuzzy", "dense", "union"]
+NameSpan = tuple[int, int, str, bool]  # first and end token, the name key, whether read as a plural
 
 NESTED_PENALTY = 0.5
 RECENT_QUESTIONS = 64  # questions whose name spans `EntityLinker.find_mentions` keeps
@@ -177,12 +178,12 @@ class EntityLinker:
         shared_tokens, found = self._name_spans(question)
         tokens, spans = list(shared_tokens), list(found)  # copies: the memo's are shared
         weak = [t in STOPWORDS and question[s].islower() for t, s, _ in tokens]  # "the", not "The"
-        core = {(i, j): (i + 1 if j - i > 1 and weak[i] else i) for i, j in spans}
-        spans.sort(key=lambda sp: (core[sp] - sp[1], sp[1] - sp[0], sp[0]))  # longest core, then shortest
+        core = {(i, j): (i + 1 if j - i > 1 and weak[i] else i) for i, j, _, _ in spans}
+        spans.sort(key=lambda sp: (core[sp[:2]] - sp[1], sp[1] - sp[0], sp[0]))  # longest core, then shortest
         taken = [False] * len(tokens)
         nested_taken = [False] * len(tokens)
         mentions: list[Mention] = []
-        for i, j in spans:
+        for i, j, key, plural in spans:
             nested = any(taken[i:j])
             if nested:
                 # a capitalised name inside a longer match ("John Ford" in the title "Directed by
@@ -199,7 +200,8 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], _closed(question, tokens[i][1], tokens[j - 1][2])
             text = question[start:end]
-            cands = self._span_candidates(tokens[i:j], (question, start, end))[:top_m]
+            # a plural names only the names written in lower case
+            cands = [c for c in self._exact(key, (question, start, end)) if not plural or _common_noun(c.name)][:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
@@ -208,17 +210,19 @@ class EntityLinker:
         return mentions
 
     @cached_property
-    def _name_spans(self) -> Callable[[str], tuple[tuple[tuple[str, int, int], ...], tuple[tuple[int, int], ...]]]:
-        """A question's tokens and the token spans that are a name or alias, longest first; the
-        last `RECENT_QUESTIONS` kept (functools' LRU: thread-safe): `auto`'s members and the path
-        grounding each find the mentions of the same question, and this scan is most of it."""
-        def name_spans(question: str) -> tuple[tuple[tuple[str, int, int], ...], tuple[tuple[int, int], ...]]:
+    def _name_spans(self) -> Callable[[str], tuple[tuple[tuple[str, int, int], ...], tuple[NameSpan, ...]]]:
+        """A question's tokens and the token spans that are a name or alias (with the name key and
+        whether as a plural, `_span_key`), longest first; the last `RECENT_QUESTIONS` kept (functools'
+        LRU: thread-safe): `auto`'s members and the path grounding each find the mentions of the same
+        question, and this scan is most of it."""
+        def name_spans(question: str) -> tuple[tuple[tuple[str, int, int], ...], tuple[NameSpan, ...]]:
             tokens = tuple(tokenize_with_spans(question))
             spans = []
             for n in range(min(self.max_tokens, len(tokens)), 0, -1):
                 for i in range(len(tokens) - n + 1):
-                    if self._span_key(tokens[i:i + n]) is not None:
-                        spans.append((i, i + n))
+                    found = self._span_key(tokens[i:i + n])
+                    if found is not None:
+                        spans.append((i, i + n, *found))
             return tokens, tuple(spans)
 
         return lru_cache(maxsize=RECENT_QUESTIONS)(name_spans)
@@ -235,14 +239,6 @@ class EntityLinker:
         plural = next((k for k in ((head + " " + s).lstrip() for s in singular_forms(words[-1])) if k in self._common),
                       None)
         return None if plural is None else (plural, True)
-
-    def _span_candidates(self, toks: Sequence[tuple[str, int, int]], written: tuple[str, int, int]) -> list[Candidate]:
-        """The entities a span found by `_name_spans` names; for a plural, only those written in lower case."""
-        found = self._span_key(toks)
-        if found is None:
-            return []
-        key, plural = found
-        return [c for c in self._exact(key, written) if not plural or _common_noun(c.name)]
 
     def _span_score(self, toks: list[tuple[str, int, int]], text: str, cands: list[Candidate]) -> float:
         words = [t for t, _, _ in toks]
