@@ -312,6 +312,16 @@ class Lexicon:
                     return True
         return False
 
+    def inflections_of_one(self, a: str, b: str) -> bool:
+        """Whether two different words are inflections of one third word, a noun or a verb
+        ("speaking" / "spoken": speak; "flew" / "flown"): a form, not a synonym. The base itself
+        does not count ("find" / "found": "found" is also a verb of its own)."""
+        a, b = a.lower(), b.lower()
+        if a == b:
+            return False
+        shared = {f for f in self.base_forms(a) if f[0] in "nv"} & {f for f in self.base_forms(b) if f[0] in "nv"}
+        return any(form not in (a, b) for _, form in shared)
+
     def _bases(self, word: str) -> frozenset[str]:
         """The word's base forms as words (`base_forms`, underscores as spaces)."""
         return frozenset(form.replace("_", " ") for _, form in self.base_forms(word))

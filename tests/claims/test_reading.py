@@ -25,6 +25,22 @@ def test_a_comparative_makes_a_value_a_constraint(movies_kg):
     assert [(v.op, v.value) for v in reading.literals] == [("=", 1980)]
 
 
+def test_a_comparative_after_the_value_includes_it(movies_kg):
+    """"1994 or later", "1990 or earlier": the value is one end of the range, included, and the
+    words after it are part of the value, no relation phrase ("later" would name an end time)."""
+    verifier = ClaimVerifier(movies_kg)
+    reading = verifier.read("Pulp Fiction was released in 1994 or later.")
+    assert [(v.op, v.value, v.last_token) for v in reading.literals] == [(">=", 1994, len(reading.tokens))]
+    assert [(v.op, v.value) for v in verifier.read("Grease came out in 1980 or earlier.").literals] == [("<=", 1980)]
+    assert [(v.op, v.value) for v in verifier.read("Grease has 3 or more stars.").literals] == [(">=", 3)]
+    assert [(v.op, v.value) for v in verifier.read("Grease came out in or before 1980.").literals] == [("<=", 1980)]
+    either = verifier.read("Grease was released in 1978 or 1979.").literals  # "or" and a value: no range
+    assert either and all(v.op == "=" for v in either)
+    both = verifier.read("Grease was released before 1950 or after 2000.").literals  # two bounds, each strict
+    assert sorted((v.op, v.value) for v in both) == [("<", 1950), (">", 2000)]
+    assert "later" not in [p.text for p in verifier.read("Grease came out in 1978 or later.").phrases]
+
+
 def test_negation_and_unknown_names(movies_kg):
     verifier = ClaimVerifier(movies_kg)
     assert verifier.read("Grease was not directed by John Ford.").negated

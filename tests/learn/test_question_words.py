@@ -85,6 +85,22 @@ def test_the_verb_a_noun_asked_for_is_the_object_of() -> None:
     assert verb("what position does X", "position") is None  # no word after the mention
 
 
+def test_a_verb_before_a_preposition_and_the_asking_word_takes_the_asked_noun() -> None:
+    """"X plays in which position": the noun that ends the question is what X plays, as in "what
+    position does X play"; not where the mention is after the verb, nor where words follow the noun."""
+    def verb(question: str, noun: str) -> str | None:
+        toks = _toks(question)
+        content = [(i, t) for i, t in enumerate(toks) if t not in STOPWORDS and t != MASK]
+        k = object_verb(toks, toks.index(noun), content, toks.index("which"))
+        return None if k is None else content[k][1]
+
+    assert verb("X plays in which position", "position") == "plays"
+    assert verb("X was cast as which character", "character") == "cast"
+    assert verb("X plays in which position today", "position") is None
+    assert verb("who plays in which position for X", "position") is None
+    assert verb("X plays for which club", "club") is None  # "for" may be the relation's own word
+
+
 def test_a_person_noun_of_mate_asks_for_others() -> None:
     """"Teammates" are the others who share X's team; "climate" and "estimates" end alike and ask nothing."""
     people = {"teammates", "classmates"}.__contains__

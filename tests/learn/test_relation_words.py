@@ -218,3 +218,21 @@ def test_words_that_say_where_stand_for_one_another() -> None:
     based = names.thesaurus("based")
     assert based.argmax() == 0 and based[0] > 0.5 and based[1] == 0 and based[2] == 0
     assert names.thesaurus("situated")[0] == based[0] and not names.thesaurus("film").any()
+
+
+def test_another_inflection_of_a_name_words_base_names_it() -> None:
+    """"speaking" and the name's "spoken" are forms of one verb, "speak": a form, as a stem match is,
+    not a synonym's share ("Spanish-speaking countries": ``languages spoken``); "find" is no form of
+    "found" (a verb of its own), nor "employee" of "employer"."""
+    lexicon = Lexicon.load()
+    if not lexicon.available:
+        pytest.skip("no WordNet database installed")
+    labels = ["languages spoken", "found in", "employer", "river mouth"]
+    names = RelationNames(labels, np.ones(len(labels), dtype=bool), lexicon)
+    speaking = names.lexical("speaking")
+    assert speaking.argmax() == 0 and speaking[0] > 0.9 and speaking[3] == 0
+    assert names.lexical("wrote").max() == 0  # a form of no name word here
+    assert names.lexical("find")[1] == 0
+    assert names.lexical("employee")[2] < names.lexical("employer")[2]  # not its form: below the word itself
+    assert lexicon.inflections_of_one("flew", "flown") and lexicon.inflections_of_one("spoke", "spoken")
+    assert not lexicon.inflections_of_one("find", "found") and not lexicon.inflections_of_one("speak", "speak")

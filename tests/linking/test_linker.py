@@ -187,3 +187,31 @@ def test_a_plural_names_a_name_written_as_a_common_noun():
     # a KG that writes its names with capitals: its lower-case names are tags, and "scripts" is a kind word
     titled = EntityLinker(["Pulp Fiction", "Uma Thurman", "script"], [[]] * 3, np.ones(3), ["written_by"])
     assert [m.text for m in titled.find_mentions("which scripts did Uma Thurman write")] == ["Uma Thurman"]
+
+
+def test_a_plural_names_a_capitalised_name_only_where_it_is_a_category():
+    """In a KG of capitalised names, "thrillers" names the genre "Thriller" that very many films
+    share (a category), never a title "Film" of a few edges, nor the lower-case tag "thriller"."""
+    names = ["Thriller", "thriller", "Film", "Brian Palma", *[f"Movie {i}" for i in range(120)]]
+    degree = np.array([80, 3, 2, 5, *([2] * 120)], dtype=float)
+    linker = EntityLinker(names, [[]] * len(names), degree, ["has_genre", "directed_by"])
+    mentions = linker.find_mentions("which thrillers did Brian Palma direct")
+    found = {m.text: [c.name for c in m.candidates] for m in mentions}
+    assert found == {"thrillers": ["Thriller"], "Brian Palma": ["Brian Palma"]}
+    assert [m.text for m in linker.find_mentions("which films did Brian Palma direct")] == ["Brian Palma"]
+    # too few things share it to be a category, however it stands among the KG's degrees
+    few = EntityLinker(["Thriller", "Brian Palma"], [[]] * 2, np.array([30.0, 1.0]), ["has_genre"])
+    assert [m.text for m in few.find_mentions("which thrillers did Brian Palma direct")] == ["Brian Palma"]
+
+
+def test_a_category_plural_needs_a_capitalised_kg_and_the_categorys_own_name():
+    """In a KG of lower-case names a capitalised high-degree name is no category a plural names
+    (its plurals name its lower-case names), and an alias of a category is not its name."""
+    names = ["thriller", "Western", "reel one", *[f"reel {i}" for i in range(120)]]
+    lower = EntityLinker(names, [[]] * len(names), np.array([3, 90, 2, *([2] * 120)], dtype=float), ["genre"])
+    assert top_names(lower.find_mentions("which westerns are there", fuzzy_fallback=False)) == []
+    assert top_names(lower.find_mentions("which thrillers are there", fuzzy_fallback=False)) == ["thriller"]
+    titled = ["Thriller", "Brian Palma", *[f"Movie {i}" for i in range(120)]]
+    aliases = [["Suspense"], [], *([[]] * 120)]
+    linker = EntityLinker(titled, aliases, np.array([80, 5, *([2] * 120)], dtype=float), ["has_genre"])
+    assert [m.text for m in linker.find_mentions("which suspenses did Brian Palma direct")] == ["Brian Palma"]

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN, LiteralValues, parse_literal, sort_key
+from kgrag.plans.literals import DATE_PATTERN, NUMBER_PATTERN, LiteralValues, parse_literal, sort_key, year_as_date
 
 
 @pytest.mark.parametrize(("name", "value"), [
@@ -59,3 +59,19 @@ def test_names_are_parsed_once_and_only_when_asked():
     assert literals._kind.tolist() == [1, 0, -1, 1]  # the date was never read
     mask, keys = literals.keys(np.array([2]), "date")
     assert mask.tolist() == [True] and keys.tolist() == [float(date(2001, 5, 3).toordinal())]
+
+
+@given(st.dates(min_value=date(1000, 1, 1), max_value=date(2999, 12, 31)), st.integers(1000, 2999),
+       st.sampled_from([">", ">=", "<", "<="]))
+def test_a_year_as_a_date_bound_compares_as_the_dates_year_does(day: date, year: int, op: str) -> None:
+    """Comparing a date with `year_as_date(year, op)` is comparing the date's year with the year."""
+    import operator
+
+    compare = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le}[op]
+    bound = year_as_date(year, op)
+    assert bound is not None and compare(day, bound) == compare(day.year, year)
+
+
+def test_no_date_bound_for_equality_or_what_is_no_year() -> None:
+    assert year_as_date(1997, "=") is None and year_as_date(12, ">") is None
+    assert year_as_date(1997.5, ">") is None and year_as_date(True, ">") is None

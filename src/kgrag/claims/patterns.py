@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..plans.literals import literal_kind
-from ..plans.nodes import Direction
+from ..plans.literals import LiteralKind, literal_kind, year_as_date
+from ..plans.nodes import DIRECTIONS, Direction
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
@@ -28,6 +28,7 @@ __all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "co
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
+KNOWN_FOR = 2 / 3  # the share of a name's facts on one side that makes it what the name is known for
 JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
 ARTICLES = frozenset(["the", "a", "an"])
 CONTRAST = frozenset(["but", "not"])  # "A but not B": coordinated, the second negated (the conditions' reading)
@@ -92,12 +93,29 @@ def _sides_towards(schema: ClaimSchema, centre: Thing | None, node: Node, canoni
     relation, as a claim may be false because the centre has no such fact at all (`_options`
     charges a side either end never takes)."""
     if isinstance(node, Literal):
-        kind = literal_kind(node.value)
-        return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r
-                and kind is not None and schema.holds_literals(r, d, kind)]
+        kinds = _kinds_compared(node)
+        return [(r, d) for r in range(schema.num_relations) for d in DIRECTIONS if canonical[r] == r
+                and any(schema.holds_literals(r, d, k) for k in kinds)]
     if centre is None:
         return sorted({(r, flip(d)) for r, d in schema.sides_of(node.entity) if canonical[r] == r})
     return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r]
+
+
+def _kinds_compared(value: Literal) -> list[LiteralKind]:
+    """The kinds of values a claim's value compares with: its own, and dates for a year ("died
+    1997 or later")."""
+    kind = literal_kind(value.value)
+    return [k for k in (kind, "date" if year_as_date(value.value, value.op) is not None else None) if k is not None]
+
+
+def _as_held(schema: ClaimSchema, node: Node, relation: int, direction: Direction) -> Node:
+    """A year compared on a side that holds dates, not numbers, as the date bound it means."""
+    if isinstance(node, Literal) and not schema.holds_literals(relation, direction, "number") \
+            and schema.holds_literals(relation, direction, "date"):
+        bound = year_as_date(node.value, node.op)
+        if bound is not None:
+            return replace(node, value=bound)
+    return node
 
 
 def side_mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: PatternWeights) -> float:
@@ -121,6 +139,13 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     near = schema.sides_of(centre.entity) if centre is not None else None
     compatible = {(r, d): (far is None or (r, flip(d)) in far) and (near is None or (r, d) in near) for r, d in sides}
     typed = sum(compatible.values())
+    unnamed_sides = set(sides)
+    if isinstance(node, Literal):  # a value no phrase names: an attribute's side, not one with a few values
+        # that read as such (a tag "2000"), where the KG has such attributes; a phrase may still name any
+        kinds = _kinds_compared(node)
+        attributes = {(r, d) for r, d in sides if any(schema.mostly_literals(r, d, k) for k in kinds)}
+        if attributes:
+            unnamed_sides, typed = attributes, len(attributes)
     found, unnamed = [], []
     for r, d in sides:
         best, strength = None, 0.0
@@ -128,14 +153,15 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
             s = float(phrase.strength[r]) / (1 + w.proximity * _gap(phrase, node))
             if phrase.strength[r] >= w.threshold and s > strength:
                 best, strength = phrase, s
-        if best is None and (not compatible[(r, d)] or (centre is None and typed > 1)):
+        if best is None and (not compatible[(r, d)] or (r, d) not in unnamed_sides or (centre is None and typed > 1)):
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
         cost = side_mismatch(schema, near, (r, d), w) + side_mismatch(schema, far, (r, flip(d)), w)
-        found.append(Attachment(node, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
+        found.append(Attachment(_as_held(schema, node, r, d), r, d, best, strength, compatible[(r, d)],
+                                max(typed - 1, 0), cost))
         if best is not None and compatible[(r, d)] and centre is None and typed == 1:
             # the one side its kind allows, by no phrase: the phrase may name another fact
             # ("which Afro-Asiatic languages are *spoken* in Ethiopia": the family is unnamed)
-            unnamed.append(Attachment(node, r, d, None, 0.0, True, 0, cost))
+            unnamed.append(Attachment(_as_held(schema, node, r, d), r, d, None, 0.0, True, 0, cost))
     found.sort(key=lambda a: -(a.strength - a.mismatch))
     return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 
@@ -144,13 +170,26 @@ def _placed_by_kind(schema: ClaimSchema, thing: Thing, sides: Sequence[Side], co
                     words: Sequence[str] = ()) -> Attachment | None:
     """The one of ``thing``'s ``sides`` (`_sides_towards` an unnamed centre; no phrase names it) a
     centre that has ``combo``'s facts can take, or of those the one a thing joined to it by "and"
-    takes ("A and B made together": one relation); None when there is none, or more than one (the
-    kinds do not decide). The side is one the thing has, so it costs no mismatch."""
+    takes ("A and B made together": one relation), or else the one most of its facts are on
+    (`_known_for`); None when there is none, or several and neither decides. The side is one the
+    thing has, so it costs no mismatch."""
     fits = [(r, d) for r, d in sides if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
     if len(fits) > 1 and words:
-        fits = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
-                                       and coordinated_nodes([a.node, thing], words) for a in combo)]
+        joined = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
+                                         and coordinated_nodes([a.node, thing], words) for a in combo)]
+        fits = joined or _known_for(schema, thing.entity, fits)
     return Attachment(thing, *fits[0], None, 0.0, True, 0) if len(fits) == 1 else None
+
+
+def _known_for(schema: ClaimSchema, entity: int, fits: Sequence[Side]) -> list[Side]:
+    """The one of ``fits`` (sides towards the centre) that holds `KNOWN_FOR` of the thing's facts
+    among them: what the name is known for ("the pictures Martin Scorsese made with Robert De Niro":
+    the director's films, the actor's), or none."""
+    counts = schema.side_counts(entity)
+    held = [counts.get((r, flip(d)), 0) for r, d in fits]
+    total = sum(held)
+    best = int(np.argmax(held)) if held else 0
+    return [fits[best]] if total and held[best] >= KNOWN_FOR * total else []
 
 
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
@@ -301,14 +340,14 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             continue
         for groups in itertools.product(*options):
             combo = [a for group in groups if group is not None for a in group]
-            if not combo:
-                continue
             placed = [_placed_by_kind(schema, leaf, kind_sides[k], combo, words)
                       for k, (leaf, group) in enumerate(zip(leaves, groups))
                       if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):
                 continue
             combo += [a for a in placed if a is not None]
+            if not combo:
+                continue
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))
                                           for a, b in itertools.combinations(combo, 2)):
                 continue

@@ -33,7 +33,14 @@ COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
     ("after",): ">", ("since",): ">=", ("before",): "<", ("over",): ">", ("above",): ">", ("under",): "<",
     ("below",): "<", ("more", "than"): ">", ("greater", "than"): ">", ("higher", "than"): ">",
     ("less", "than"): "<", ("fewer", "than"): "<", ("lower", "than"): "<", ("at", "least"): ">=",
-    ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<"}
+    ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<",
+    ("in", "or", "before"): "<=", ("on", "or", "before"): "<=", ("in", "or", "after"): ">=",
+    ("on", "or", "after"): ">="}
+_LONGEST_FIRST = sorted(COMPARATIVES.items(), key=lambda item: -len(item[0]))  # "in or before" before "before"
+# "2000 or later", "2 or less": the value is one end of the range, included
+TRAILING_COMPARATIVES: dict[str, CompareOp] = {
+    "later": ">=", "after": ">=", "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=",
+    "earlier": "<=", "before": "<=", "less": "<=", "fewer": "<=", "lower": "<=", "below": "<=", "under": "<="}
 StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
 SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at most this strongly
 # (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
@@ -131,12 +138,17 @@ def _token_index(tokens: Sequence[tuple[str, int, int]], start: int, end: int) -
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def _comparative(words: list[str], at: int) -> tuple[CompareOp, int] | None:
-    """The comparison asked by the words right before token ``at``, and where they begin."""
-    for phrase, op in COMPARATIVES.items():
+def _comparative(words: list[str], at: int, end: int) -> tuple[CompareOp, int, int] | None:
+    """The comparison asked by the words right before the value at tokens ``at``..``end`` ("after
+    2000") or right after it ("2000 or later"), and the tokens the value and those words span."""
+    for phrase, op in _LONGEST_FIRST:
         n = len(phrase)
         if at - n >= 0 and tuple(words[at - n:at]) == phrase:
-            return op, at - n
+            return op, at - n, end
+    after = words[end + 2] if end + 2 < len(words) else ""
+    if end + 1 < len(words) and words[end] == "or" and words[end + 1] in TRAILING_COMPARATIVES \
+            and after != "than" and parse_literal(after) is None:  # not "1990 or after 2005": two values
+        return TRAILING_COMPARATIVES[words[end + 1]], at, end + 2
     return None
 
 
@@ -229,12 +241,11 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                 and any(ch.isupper() for ch in mention.text[tokens[first][2] - mention.start:])):
             continue  # "was directed by John Ford" is not the title "Directed by John Ford": the name inside is
         value = parse_literal(mention.text.strip())
-        comparison = _comparative(words, first) if value is not None else None
-        if comparison is not None:
-            covered.update(range(first, last))  # "after 2000": a constraint, even where the KG has an entity "2000"
-            op, begins = comparison
-            covered.update(range(begins, first))
-            reading.literals.append(Literal(mention.text, begins, last, op, value))  # type: ignore[arg-type]
+        comparison = _comparative(words, first, last) if value is not None else None
+        if comparison is not None:  # "after 2000": a constraint, even where the KG has an entity "2000"
+            op, begins, ends = comparison
+            covered.update(range(begins, ends))
+            reading.literals.append(Literal(mention.text, begins, ends, op, value))  # type: ignore[arg-type]
             continue
         marked = any(ch.isupper() or ch.isdigit() for ch in mention.text)
         if marked:
@@ -256,10 +267,9 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         value = parse_literal(match.group(1))
         if last <= first or value is None or any(i in covered for i in range(first, last)):
             continue
-        comparison = _comparative(words, first)
-        op, begins = comparison if comparison is not None else ("=", first)
-        covered.update(range(begins, last))
-        reading.literals.append(Literal(match.group(1), begins, last, op, value))
+        op, begins, ends = _comparative(words, first, last) or ("=", first, last)
+        covered.update(range(begins, ends))
+        reading.literals.append(Literal(match.group(1), begins, ends, op, value))
     reading.negated = any(not any(s <= m.start() < e for s, e in named_spans)  # "No Blade of Grass" negates nothing
                           for m in _NEGATED.finditer(claim))
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS

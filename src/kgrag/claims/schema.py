@@ -26,6 +26,7 @@ Side = tuple[int, Direction]  # (relation, direction from the entity that has th
 MEET_SHARE = 0.05  # entities with both sides, as a share of the rarer side's, for the two to meet
 MEET_MIN = 2  # and at least this many: a few names two kinds share (a film called "Drama") make no kind
 SAMPLE = 50  # values of a relation read to tell whether it holds literals
+SPREAD = 200  # values of a relation read to tell whether most of them are literals
 
 
 def flip(direction: Direction) -> Direction:
@@ -55,6 +56,14 @@ class ClaimSchema:
             rels = self.snapshot.relation_runs(entity, direction)[0]
             found.update((int(r), direction) for r in rels.tolist())
         return found
+
+    def side_counts(self, entity: int) -> dict[Side, int]:
+        """How many edges ``entity`` has on each (relation, direction) it has."""
+        counts: dict[Side, int] = {}
+        for direction in ("out", "in"):
+            rels, _, lengths = self.snapshot.relation_runs(entity, direction)
+            counts.update(((int(r), direction), int(n)) for r, n in zip(rels.tolist(), lengths.tolist()))
+        return counts
 
     @cached_property
     def fan_out(self) -> np.ndarray:
@@ -107,13 +116,37 @@ class ClaimSchema:
         """Per relation, the first `SAMPLE` distinct values it reaches out (its tails) and in (its
         heads): what tells whether a relation holds literals, read with one sort of the edges."""
         edges = np.asarray(self.snapshot.edges)
-        order = np.argsort(edges[:, 1], kind="stable")  # each relation's edges are a run
-        bounds = np.searchsorted(edges[order, 1], np.arange(self.num_relations + 1))
+        order, bounds = self._by_relation  # each relation's edges are a run
         samples = []
         for r in range(self.num_relations):
             rows = edges[order[bounds[r]:bounds[r + 1]]]
             samples.append((np.unique(rows[:, 2])[:SAMPLE], np.unique(rows[:, 0])[:SAMPLE]))
         return samples
+
+    def mostly_literals(self, relation: int, direction: str, kind: LiteralKind) -> bool:
+        """At least half of the values ``relation`` reaches in ``direction`` (an even spread of up to
+        `SPREAD` distinct ones) are literals of ``kind``: an attribute (a release year), not a side
+        whose values include a few names that read as numbers (a tag "2000", a title "1984"). Read
+        only where the side `holds_literals`, one relation's edges at a time (memoised)."""
+        cache = self.__dict__.setdefault("_mostly_cache", {})
+        key = (relation, direction, kind)
+        if key not in cache:
+            found = False
+            if self.holds_literals(relation, direction, kind):
+                order, bounds = self._by_relation
+                rows = np.asarray(self.snapshot.edges)[order[bounds[relation]:bounds[relation + 1]]]
+                values = np.unique(rows[:, 2 if direction == "out" else 0])
+                spread = values[np.linspace(0, len(values) - 1, min(SPREAD, len(values))).astype(np.int64)]
+                found = bool(len(spread)) and float(self.literals.keys(spread, kind)[0].mean()) >= 0.5
+            cache[key] = found
+        return bool(cache[key])
+
+    @cached_property
+    def _by_relation(self) -> tuple[np.ndarray, np.ndarray]:
+        """The edges' order by relation and where each relation's run starts (one stable sort)."""
+        relations = np.asarray(self.snapshot.edges)[:, 1]
+        order = np.argsort(relations, kind="stable")
+        return order, np.searchsorted(relations[order], np.arange(self.num_relations + 1))
 
     def _literal_sides(self, kind: LiteralKind) -> np.ndarray:
         cache = self.__dict__.setdefault("_literal_cache", {})

@@ -50,6 +50,7 @@ from ..plans import (
 from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction
 from ..text import without_disambiguator, writes_names_in_lower_case, written_as
+from . import roles
 from .cues import (
     ALTERNATIVE,
     EXCLUDING,
@@ -61,7 +62,6 @@ from .cues import (
     read_cues,
     without_cue_words,
 )
-from .roles import agent_side, names_a_number, one_side_having
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
@@ -114,7 +114,7 @@ class ConditionReader:
             if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0])  # superlative; "highest point"
         counting = count_spans(question)
         if cues.count and all(question[a:b].lower().startswith("number")
-                              and names_a_number(self.verifier, reading, (a, b)) for a, b in counting):
+                              and roles.names_a_number(self.verifier, reading, (a, b)) for a, b in counting):
             cues = Cues(False, cues.superlative)  # "number of employees below 5000": an attribute, not a count
         named = self.named(reading)
         compares = [v for v in reading.literals if v.op != "="]
@@ -145,7 +145,8 @@ class ConditionReader:
                 score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
             if best is not None and score <= best[0]:
                 continue
-            if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)):
+            if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)
+                                       or roles.follows_a_star_phrase(star, phrase)):
                 continue
             best = (score, star, step)
         if best is None:
@@ -215,8 +216,10 @@ class ConditionReader:
                                           self.verifier.weights, keep=WITHOUT_STARS, answer=True,
                                           exclude=[gone_phrase])
                  if not any(a.relation == r for a in s.attachments)]
-        by_name = agent_side(self.verifier.schema, self.verifier.scorer.names.tokens, reading, thing, entity, r,
-                             direction)
+        by_name = roles.agent_side(self.verifier.schema, self.verifier.scorer.names.tokens, reading, thing, entity,
+                                   r, direction)
+        if by_name is None:  # "X scripts someone else directed": X writes and directs films
+            by_name = roles.other_side(self.verifier.schema, self.verifier.canonical, entity, r, direction)
         node: SetNode | None
         if by_name is not None and not (stars and any(a.phrase is not None for a in stars[0].attachments)):
             node = Step(Anchor(entity), by_name, direction)  # no phrase says how: "scripts by X" says it
@@ -234,11 +237,12 @@ class ConditionReader:
         """The things a question names as such, in its order: not a kind word ("what is a film ...")
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
         from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
-        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders")
-            return t.text == t.name or written_as(t.text, without_disambiguator(t.name), plural_only=True)
+        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders"), or a category's ("thrillers")
+            return (self._lower_case_names and (t.text == t.name or written_as(
+                t.text, without_disambiguator(t.name), plural_only=True))) or roles.category_plural(t)
 
-        named = sorted((t for t in reading.things if (self._lower_case_names and as_written(t))
-                        or not t.indefinite and (not t.optional or self._introduced(reading, t))),
+        named = sorted((t for t in reading.things
+                        if as_written(t) or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                           for o in named[:i] + named[i + 1:])]
@@ -248,7 +252,7 @@ class ConditionReader:
         as the KG writes it where names are lower case ("kuwait" for `kuwait_(country)`). A
         lower-case word that is only next to a phrase ("directed *the entity* that ...") may be a
         kind word."""
-        if not thing.optional:
+        if not thing.optional or roles.category_plural(thing):
             return True
         return self._lower_case_names and written_as(thing.text, without_disambiguator(thing.name))
 
@@ -285,7 +289,7 @@ class ConditionReader:
         if fits:
             return r, min(fits)[1]
         found = self._entities(self._answer_set(reading, star)[0])
-        side = one_side_having(self.kg.snapshot, found, r) if found is not None else None
+        side = roles.one_side_having(self.kg.snapshot, found, r) if found is not None else None
         return (r, side) if side is not None else None
 
     def _entities(self, node: SetNode | None, empty: bool = False) -> np.ndarray | None:

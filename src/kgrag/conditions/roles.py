@@ -9,12 +9,15 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.reading import ClaimReading, Thing
-from ..claims.schema import ClaimSchema
+from ..claims.patterns import ClaimPattern
+from ..claims.reading import ClaimReading, Phrase, Thing
+from ..claims.schema import ClaimSchema, flip
 from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
+from ..text import without_disambiguator, written_as
 
-__all__ = ["agent_side", "names_a_number", "one_side_having"]
+__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "names_a_number", "one_side_having",
+           "other_side"]
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -28,6 +31,29 @@ def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], readin
     fits = {rel for rel, d in schema.sides_of(entity)
             if d == direction and rel != gone and len(name_tokens[rel]) > 1 and name_tokens[rel][-1] == before}
     return fits.pop() if len(fits) == 1 else None
+
+
+def other_side(schema: ClaimSchema, canonical: np.ndarray, entity: int, gone: int, direction: Direction) -> int | None:
+    """The one relation other than ``gone`` by which ``entity`` reaches things the way ``gone`` does
+    ("X scripts someone else directed": X writes and directs films, so X's films by writing); None
+    when it has none or several."""
+    others = {rel for rel, d in schema.sides_of(entity) if d == direction and rel != gone and canonical[rel] == rel
+              and schema.meet((gone, flip(direction)), (rel, flip(direction)))}  # things of one kind (films)
+    return others.pop() if len(others) == 1 else None
+
+
+def follows_a_star_phrase(star: ClaimPattern, phrase: Phrase) -> bool:
+    """Whether ``phrase`` comes after a phrase the star reads (the answer set's own words): a step
+    from the answer set is asked before them ("who *directed* the film that X starred in"); after
+    them, its words say how the set's things relate to the names ("how many *peaks* *belong* to
+    the Alps": no step to what peaks belong to)."""
+    return any(a.phrase is not None and a.phrase.last_token <= phrase.first_token for a in star.attachments)
+
+
+def category_plural(thing: Thing) -> bool:
+    """The plural of a capitalised name, which the linker links only where the name is a category
+    many things share ("thrillers": the genre "Thriller")."""
+    return thing.name[:1].isupper() and written_as(thing.text, without_disambiguator(thing.name), plural_only=True)
 
 
 def one_side_having(snapshot: GraphSnapshot, entities: np.ndarray, relation: int) -> Direction | None:

@@ -140,13 +140,25 @@ def asks_whereabouts(toks: list[str]) -> list[str] | None:
 DO_SUPPORT = frozenset(["do", "does", "did"])
 
 
-def object_verb(toks: list[str], noun_end: int, content: list[tuple[int, str]]) -> int | None:
-    """"what position does X play": the noun asked for (ending at token ``noun_end``) is the object
-    of the verb that ends the question after the mention, so the noun's relation is the verb's and
-    the verb asks no step of its own. The verb's index in ``content``, or None."""
-    if MASK not in toks or noun_end + 1 >= len(toks) or toks[noun_end + 1] not in DO_SUPPORT or not content:
+# prepositions between a verb and the asked noun it takes ("plays *in* which position")
+OBJECT_PREPOSITIONS = frozenset(["in", "at", "on", "as"])
+
+
+def object_verb(toks: list[str], noun_end: int, content: list[tuple[int, str]], wh_at: int | None = None) -> int | None:
+    """"what position does X play", "X plays in which position": the noun asked for (ending at token
+    ``noun_end``) is the object of the verb that ends the question after the mention, or of the verb
+    the mention does before a preposition and the asking word (``wh_at``) at the question's end, so the
+    noun's relation is the verb's and the verb asks no step of its own. The verb's index in ``content``,
+    or None."""
+    if MASK not in toks or not content:
         return None
-    return len(content) - 1 if content[-1][0] > toks.index(MASK) else None
+    mask_at = toks.index(MASK)
+    if wh_at is not None and wh_at >= 2 and mask_at < wh_at - 2 and noun_end == len(toks) - 1 \
+            and toks[wh_at - 1] in OBJECT_PREPOSITIONS:
+        return next((k for k, (i, _) in enumerate(content) if i == wh_at - 2), None)
+    if noun_end + 1 >= len(toks) or toks[noun_end + 1] not in DO_SUPPORT:
+        return None
+    return len(content) - 1 if content[-1][0] > mask_at else None
 
 
 def asks_when(toks: list[str]) -> bool:

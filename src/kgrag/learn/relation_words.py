@@ -136,7 +136,7 @@ class RelationNames:
             for r, stems in enumerate(self.stems):
                 glued = _glued(word, self.words[r]) if len(self.words[r]) > 1 else frozenset()
                 hit = [self.idf[t] for w, t in zip(self.words[r], stems)
-                       if w in glued or (stems_match(s, t) and self.akin(word, s, w, t))]
+                       if w in glued or (stems_match(s, t) and self.akin(word, s, w, t)) or self._inflected(word, w)]
                 if hit:
                     # ties go to the name the word spells most of, and exactly: "employer" names
                     # "employer" before "number of employees"
@@ -145,6 +145,11 @@ class RelationNames:
                     row[r] = max(hit) / max(self.idf[t] for t in stems) - TIE_BREAK * loose
             self._lex[word] = row
         return row
+
+    def _inflected(self, word: str, name_word: str) -> bool:
+        """A question word another inflection of a name word's base ("speaking" for "spoken")."""
+        return self.lexicon is not None and self.lexicon.available and word.isalpha() and \
+            self.lexicon.inflections_of_one(word, name_word)
 
     def akin(self, word: str, word_stem: str, name_word: str, name_stem: str) -> bool:
         """Whether a question word whose stem matches a name word's (`stems_match`) is a form of
@@ -320,10 +325,12 @@ class RelationNames:
                    for suffix in AGENT_SUFFIXES)
 
     def done_by(self, verb: str, relation: int) -> bool:
-        """Whether ``verb`` ("plays") opens an active relation name ending in a preposition
-        (``plays_for``, ``located_in``): "who plays for X" asks for its subject, the doer."""
+        """Whether ``verb`` ("plays") opens an active relation name with a preposition after it or
+        at its end (``plays_for``, ``located_in``, ``plays_in_club``): "who plays for X" asks for its
+        subject, the doer."""
         toks = self.tokens[relation]
-        return len(toks) >= 2 and toks[-1] in ACTIVE_PREPOSITIONS and stems_match(stem(verb), stem(toks[0]))
+        return len(toks) >= 2 and (toks[-1] in ACTIVE_PREPOSITIONS or toks[1] in ACTIVE_PREPOSITIONS) \
+            and stems_match(stem(verb), stem(toks[0]))
 
     @cached_property
     def name_gaps(self) -> list[frozenset[str]]:

@@ -143,7 +143,8 @@ class ZeroShotPathScorer:
                 strength[loose] *= self.names.head_share([content[k][1] for k in loose], self.w.modifier_share)
                 type_row = strength[run].max(axis=0)
                 noun_run = run
-                light = object_verb(toks, content[run[-1]][0], content) if type_row.max() >= self.w.threshold else None
+                light = object_verb(toks, content[run[-1]][0], content, wh_at) \
+                    if type_row.max() >= self.w.threshold else None
                 # only a verb the mention does as its relation's subject ("X plays for"): "which actors did X
                 # direct" asks `directed_by` (X is its object) and then the actors
                 if light is not None and not self.names.done_by(content[light][1],
@@ -164,7 +165,7 @@ class ZeroShotPathScorer:
                     type_phrase = None
         demand = np.zeros(n_rel, dtype=np.float32)
         last: tuple[int, int, float] | None = None  # (token index, relation, strength) of the previous word
-        type_rel, agent = None, False
+        type_rel, agent, acted = None, False, False
         cues = np.zeros(n_rel, dtype=np.float32)
         cued = np.zeros((2, n_rel), dtype=np.float32)  # phrases whose words say forward / backward
         mask_at = toks.index(MASK) if MASK in toks else None
@@ -190,8 +191,10 @@ class ZeroShotPathScorer:
                 agent = self.names.agent_of(content[k][1], r) if asks in NOUN_ASKING else \
                     asks == "who" and self.names.done_by(content[k][1], r)
                 # "which footballers play in X": the noun is who does the active verb after it
-                agent = agent or asks in NOUN_ASKING and mask_at is not None and any(
-                    self.names.done_by(content[j][1], r) and mask_at > content[j][0] for j in noun_run[1:])
+                acted = asks in NOUN_ASKING and mask_at is not None and any(  # a verb, not a noun ("players")
+                    self.names.done_by(content[j][1], r) and not self.names.agent_of(content[j][1], r)
+                    and mask_at > content[j][0] for j in noun_run[1:])
+                agent = agent or acted
                 last = (i, r, s)
                 continue
             if k in phrase_of and phrase_of[k][1] != k or relational and k in noun_run and k not in phrase_of:
@@ -216,6 +219,10 @@ class ZeroShotPathScorer:
             # child of the couple of X": the couple's children; "the parents of the parent of X": two)
             demand[type_rel[0]] += type_rel[1]
             type_rel = None
+        if type_rel is not None and acted and demand[type_rel[0]] == 0:  # "which footballers *play* in X": the
+            # verb is a step the path takes, not only the kind of its answers (players from X play elsewhere);
+            # where other words name it already ("play for clubs located in X"), they ask that step
+            demand[type_rel[0]] += type_rel[1]
         type_demand = type_rel if type_rel is not None and demand[type_rel[0]] == 0 \
             and not (defined and demand.any()) else None
         flip = self.names.subject_named  # "the members of X": backward

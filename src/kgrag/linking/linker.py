@@ -32,6 +32,7 @@ NameSpan = tuple[int, int, str, bool]  # first and end token, the name key, whet
 NESTED_PENALTY = 0.5
 RECENT_QUESTIONS = 64  # questions whose name spans `EntityLinker.find_mentions` keeps
 LEXICAL_WEIGHT = 0.2
+CATEGORY_MIN_DEGREE = 50  # a value shared by fewer things is no category a plural names
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,18 @@ class EntityLinker:
         # in a KG that writes its names in lower case ("goalkeeper", "lutheranism"), a plural in a question
         # names them too ("which goalkeepers ..."); not in one that writes names with capitals, where a
         # lower-case name is a tag that a question's plural noun rarely means ("scripts": a tag "script"),
-        # nor a relation's own word ("tags" asks for ``has_tags``)
+        # but where a capitalised name that very many things share as a value is a category ("thrillers":
+        # the genre "Thriller", not a film's title); never a relation's own word ("tags": ``has_tags``)
         named_words = {f for words in self._relation_words for w in words.split() for f in (w, *singular_forms(w))}
+        lower_case = writes_names_in_lower_case(names)
+        if lower_case:
+            self._plural_ids = {e for ids in self.exact.values() for e, _ in ids if _common_noun(names[e])}
+        else:  # a category's own name, not an alias
+            degrees = np.asarray(degree, dtype=np.float64)[:len(names)]
+            self._plural_ids = {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees))
+                                if names[int(e)][:1].isupper()}
         self._common = {key for key, ids in self.exact.items()
-                        if any(_common_noun(names[e]) for e, _ in ids) and key not in named_words} \
-            if writes_names_in_lower_case(names) else set()
+                        if any(e in self._plural_ids and not alias for e, alias in ids) and key not in named_words}
         self._choices = list(self.exact)
         self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
 
@@ -200,8 +208,9 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], _closed(question, tokens[i][1], tokens[j - 1][2])
             text = question[start:end]
-            # a plural names only the names written in lower case
-            cands = [c for c in self._exact(key, (question, start, end)) if not plural or _common_noun(c.name)][:top_m]
+            # a plural names only the names that may be plural (`_plural_ids`)
+            cands = [c for c in self._exact(key, (question, start, end))
+                     if not plural or c.id in self._plural_ids][:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
@@ -233,7 +242,7 @@ class EntityLinker:
         key = " ".join(words)
         if key in self.exact:
             return key, False
-        if not self._common:  # no lower-case names: no plural links
+        if not self._common:  # no name a plural may name
             return None
         head = " ".join(words[:-1])
         plural = next((k for k in ((head + " " + s).lstrip() for s in singular_forms(words[-1])) if k in self._common),
@@ -315,6 +324,14 @@ def _closed(text: str, start: int, end: int) -> int:
         while text.count(opening, start, end) > text.count(closing, start, end) and text[end:end + 1] == closing:
             end += 1
     return end
+
+
+def _category_degree(degree: np.ndarray) -> float:
+    """The degree from which a capitalised name is a category many things share ("Thriller" in a
+    movie KG): the top percent of the KG's entities, and at least `CATEGORY_MIN_DEGREE`."""
+    if not len(degree):
+        return float("inf")
+    return max(float(np.percentile(degree, 99)), CATEGORY_MIN_DEGREE)
 
 
 def _common_noun(name: str) -> bool:

@@ -28,7 +28,7 @@ from typing import Literal
 import numpy as np
 
 __all__ = ["DATE_PATTERN", "NUMBER_PATTERN", "LiteralKind", "LiteralValue", "LiteralValues", "literal_kind",
-           "parse_literal", "sort_key"]
+           "parse_literal", "sort_key", "year_as_date"]
 
 LiteralKind = Literal["number", "date"]
 LiteralValue = int | float | date
@@ -43,6 +43,9 @@ DATE_PATTERN = (rf"({_YEAR}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|1
 _NUMBER = re.compile(NUMBER_PATTERN)
 _DATE = re.compile(DATE_PATTERN)
 _KIND_CODE = {"number": 1, "date": 2}
+
+
+YEARS = (1000, 2999)  # integers read as years where the values compared are dates
 
 
 def parse_literal(name: str) -> LiteralValue | None:
@@ -105,3 +108,13 @@ class LiteralValues:
         dates, _ = self.keys(ids, "date")
         numbers, keys = self.keys(ids, "number")
         return dates | (numbers & (np.mod(np.nan_to_num(keys), 1) == 0) & (keys > 0) & (keys < 10000))
+
+
+def year_as_date(value: object, op: str) -> date | None:
+    """A year compared with dates, as the date bound the comparison means ("1997 or later": on or
+    after 1997-01-01; "after 1997": after 1997-12-31); None for no year or for "=" / "!=" (a whole
+    year is no one date)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not YEARS[0] <= value <= YEARS[1] \
+            or op not in (">", ">=", "<", "<="):
+        return None
+    return date(value, 1, 1) if op in (">=", "<") else date(value, 12, 31)
