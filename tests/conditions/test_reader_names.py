@@ -149,3 +149,23 @@ def test_a_name_split_between_roles_is_known_for_none(split):
     question that says neither is not read as one of them."""
     found = split.read("Name the pictures Kim Dahl made with Lou Ness.")
     assert found is None or sorted(split.kg.names[i] for i in found.result.value.tolist()) != ["Film A"]
+
+
+ART = """\
+Still Life|movement|impressionism
+Still Life|country of origin|Belora
+Water Lilies|movement|impressionism
+Water Lilies|country of origin|Franor
+Cubist Head|movement|cubism
+Cubist Head|country of origin|Belora
+"""
+
+art = reader_fixture(ART, "art")
+
+
+def test_a_relation_phrase_right_before_a_thing_introduces_it_and_asks_no_step(art):
+    """"has the *movement* impressionism": the phrase names impressionism's relation to the answer,
+    not a step from the answers to their movement."""
+    kind, names = kind_and_names(art, "which item that has the movement impressionism also has Belora as its "
+                                      "country of origin?")
+    assert kind == "intersection" and names == ["Still Life"]

@@ -130,8 +130,8 @@ class ConditionReader:
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
         # the count cue's own words ("the *number* of ...") are no step
         cue_words = {i for i, (_, start, _) in enumerate(reading.tokens) if any(a <= start < b for a, b in counting)}
-        asked = [p for p in reading.phrases
-                 if p.last_token <= first_thing and not set(range(p.first_token, p.last_token)) <= cue_words]
+        asked = [p for p in reading.phrases if p.last_token <= first_thing and not roles.introduces(
+            self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words]
         for phrase in [None, *asked]:
             stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
                                   keep=1, answer=True, exclude=[phrase] if phrase is not None else [],

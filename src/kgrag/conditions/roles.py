@@ -12,12 +12,16 @@ from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import ClaimSchema, flip
+from ..learn.question_words import RELATIVE_WORDS
+from ..learn.relation_words import PLACEHOLDER_NOUNS
 from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
 from ..text import without_disambiguator, written_as
 
-__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "names_a_number", "one_side_having",
+__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "one_side_having",
            "other_side"]
+
+ARTICLES = frozenset(["the", "a", "an"])  # all that may stand between a relation's phrase and the thing it introduces
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -48,6 +52,20 @@ def follows_a_star_phrase(star: ClaimPattern, phrase: Phrase) -> bool:
     them, its words say how the set's things relate to the names ("how many *peaks* *belong* to
     the Alps": no step to what peaks belong to)."""
     return any(a.phrase is not None and a.phrase.last_token <= phrase.first_token for a in star.attachments)
+
+
+def introduces(schema: ClaimSchema, reading: ClaimReading, phrase: Phrase, named: Sequence[Thing]) -> bool:
+    """Whether ``phrase`` names the relation of a named thing right after it, with only an article
+    between ("has the *movement* impressionism"): that thing's attachment, not a step asked from the
+    answer set ("who *directed* the film that X starred in" has a noun between; "directed *the
+    thing* that ...": a placeholder, no named thing)."""
+    words = [t for t, _, _ in reading.tokens]
+    relation = int(np.argmax(phrase.strength))
+    return any(thing.first_token >= phrase.last_token
+               and all(w in ARTICLES for w in words[phrase.last_token:thing.first_token])
+               and words[thing.last_token - 1] not in PLACEHOLDER_NOUNS  # "the thing that ...": a noun
+               and not set(words[thing.last_token:thing.last_token + 1]) & RELATIVE_WORDS
+               and relation in {r for r, _ in schema.sides_of(thing.entity)} for thing in named)
 
 
 def category_plural(thing: Thing) -> bool:
