@@ -156,12 +156,12 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
         if best is None and (not compatible[(r, d)] or (r, d) not in unnamed_sides or (centre is None and typed > 1)):
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
         cost = side_mismatch(schema, near, (r, d), w) + side_mismatch(schema, far, (r, flip(d)), w)
-        found.append(Attachment(_as_held(schema, node, r, d), r, d, best, strength, compatible[(r, d)],
-                                max(typed - 1, 0), cost))
+        held = _as_held(schema, node, r, d)
+        found.append(Attachment(held, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
         if best is not None and compatible[(r, d)] and centre is None and typed == 1:
             # the one side its kind allows, by no phrase: the phrase may name another fact
             # ("which Afro-Asiatic languages are *spoken* in Ethiopia": the family is unnamed)
-            unnamed.append(Attachment(_as_held(schema, node, r, d), r, d, None, 0.0, True, 0, cost))
+            unnamed.append(Attachment(held, r, d, None, 0.0, True, 0, cost))
     found.sort(key=lambda a: -(a.strength - a.mismatch))
     return found[:w.per_node] + unnamed  # the unnamed one besides, never instead of a named one
 

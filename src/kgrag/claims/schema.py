@@ -51,11 +51,7 @@ class ClaimSchema:
 
     def sides_of(self, entity: int) -> set[Side]:
         """Every (relation, direction) ``entity`` has an edge of."""
-        found: set[Side] = set()
-        for direction in ("out", "in"):
-            rels = self.snapshot.relation_runs(entity, direction)[0]
-            found.update((int(r), direction) for r in rels.tolist())
-        return found
+        return set(self.side_counts(entity))
 
     def side_counts(self, entity: int) -> dict[Side, int]:
         """How many edges ``entity`` has on each (relation, direction) it has."""

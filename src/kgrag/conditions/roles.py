@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.patterns import ClaimPattern
+from ..claims.patterns import ARTICLES, ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import ClaimSchema, flip
 from ..learn.question_words import RELATIVE_WORDS
@@ -20,8 +20,6 @@ from ..text import without_disambiguator, written_as
 
 __all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "one_side_having",
            "other_side"]
-
-ARTICLES = frozenset(["the", "a", "an"])  # all that may stand between a relation's phrase and the thing it introduces
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
