@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import minimize
+from scipy.special import expit
 
-from kgrag.learn.calibration import LogisticCalibrator, reliability
+from kgrag.learn.calibration import LogisticCalibrator, log_odds, reliability
 
 
 def _objective(w: np.ndarray, z: np.ndarray, y: np.ndarray, l2: float) -> float:
@@ -43,3 +45,10 @@ def test_untrained_predicts_the_prior_and_round_trips(tmp_path) -> None:  # noqa
 def test_reliability_bins() -> None:
     bins = reliability(np.array([0.05, 0.15, 0.95, 0.91]), np.array([0, 1, 1, 1]), bins=10)
     assert [(b["low"], b["count"], b["accuracy"]) for b in bins] == [(0.0, 1, 0.0), (0.1, 1, 1.0), (0.9, 2, 1.0)]
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_log_odds_is_finite_and_inverts_the_sigmoid_within_its_bounds(p: float) -> None:
+    value = log_odds(p)
+    assert np.isfinite(value)
+    assert expit(value) == pytest.approx(min(max(p, 1e-6), 1 - 1e-6), rel=1e-9, abs=1e-12)

@@ -11,9 +11,11 @@ from kgrag.learn.question_words import (
     asks_when,
     asks_whereabouts,
     direction_cue,
+    equated_to_answer,
     is_alternative,
     is_relative_clause,
     object_verb,
+    owned_nouns,
 )
 from kgrag.text import STOPWORDS, tokenize_with_spans
 
@@ -34,6 +36,31 @@ def test_a_nouns_words_say_which_way_its_relation_goes(question: str, noun: str,
     toks = _toks(question)
     at = toks.index(noun)
     assert direction_cue(toks, at, at, toks.index(MASK)) == cue
+
+
+@pytest.mark.parametrize(("question", "noun", "equated"), [
+    ("who is a player for X", "player", True),  # the copula says what the answer is
+    ("who was the coach of X", "coach", True),
+    ("which clubs have a player from X", "player", False),  # a thing on the way
+    ("who coached a player from X", "player", False),
+    ("who has been one of the players for X", "players", True),  # only function words between
+    ("who's a player for X", "player", True),
+    ("name a player for X", "player", False),  # no copula
+])
+def test_a_noun_after_a_copula_is_what_the_answer_is(question: str, noun: str, equated: bool) -> None:
+    toks = _toks(question)
+    assert equated_to_answer(toks, toks.index(noun)) is equated
+
+
+@pytest.mark.parametrize(("question", "nouns"), [
+    ("where is X's team based", [["team"]]),  # the locative word is no noun of the chain
+    ("where is X's coach's club located", [["coach"], ["club"]]),
+    ("where is X's home ground", [["home", "ground"]]),
+    ("where is the club of X", []),  # no possessive: "of" is read elsewhere
+    ("where is X based", []),
+])
+def test_a_possessive_chain_from_the_mention_names_its_nouns(question: str, nouns: list[list[str]]) -> None:
+    assert owned_nouns(_toks(question)) == nouns
 
 
 def test_a_phrase_is_read_from_its_first_to_its_last_word_and_no_mention_says_nothing() -> None:

@@ -4,6 +4,7 @@ verb's relation goes."""
 
 from __future__ import annotations
 
+from contextlib import closing
 from pathlib import Path
 
 import numpy as np
@@ -135,6 +136,15 @@ SQUAD_CASES = {
     # "where is NP": where the club is, one step beyond what the words name
     "where is the club that ana_reis plays for": "plays_for>|located_in>",
     "where is fc_lisa located": "located_in>",  # the locative word names the step itself
+    # a doer's noun the answer is not is a thing on the way, its relation walked on from it: the
+    # clubs of players from norway, not the players of clubs there
+    "which clubs have a player from norway": "nationality<|plays_for>",
+    # ... but followed by its verb's own preposition the noun's relation reaches the mention
+    "what nationality do players for fc_lisa have": "plays_for<|nationality>",
+    # a copula, only function words apart, equates the noun with the answer
+    "who is a player for fc_lisa": "plays_for<",
+    "who has been one of the players for fc_lisa": "plays_for<",
+    "who's a player for fc_lisa": "plays_for<",
 }
 
 
@@ -222,3 +232,26 @@ def test_a_verb_the_mention_is_the_object_of_still_asks_its_step(tmp_path: Path)
         assert "directed_by" in scorer_demand(kg, "which actors did X direct")
     finally:
         kg.close()
+
+
+# the same squads, relations named by the kinds they reach: no name says "team" or "based"
+KIND_SQUADS = [(h, {"plays_for": "plays_in_club", "plays_for_inverse": "plays_in_club_inverse",
+                    "located_in": "club_country", "located_in_inverse": "club_country_inverse"}.get(r, r), t)
+               for h, r, t in SQUADS]
+
+
+def test_where_is_a_possessive_noun_no_relation_names_asks_a_step_beyond_it(tmp_path: Path) -> None:
+    """"where is X's team based": the team is a step from X though no relation's name says "team",
+    and the answer is where it is, one step on, not the team itself."""
+    with closing(_kg(tmp_path, triples=KIND_SQUADS)) as kg:
+        scorer = ZeroShotPathScorer(kg)
+        assert scorer.read("where is X's team based").unnamed_owned == 1  # "team" names no relation here
+        assert scorer.read("where is X's home").unnamed_owned == 0  # no locative word: the noun may be the place
+        assert _canonical_best(kg, "where is ana_reis's team based") == "plays_in_club>|club_country>"
+
+
+def test_a_doers_noun_on_the_way_walks_its_relation_on_from_it(tmp_path: Path) -> None:
+    with closing(_kg(tmp_path, triples=SQUADS)) as kg:
+        reading = ZeroShotPathScorer(kg).read("which clubs have a player from X")
+        plays_for = kg.relation_ids["plays_for"]
+    assert reading.direction is not None and reading.direction[plays_for] > 0

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from kgrag.errors import InvalidOptionError
+from kgrag.learn.calibration import log_odds
 from kgrag.learn.score_fusion import FUSION_WEIGHTS
 from kgrag.methods import create_method
 from kgrag.methods.auto.method import members_disagree
@@ -40,14 +41,38 @@ def test_the_chosen_member_is_the_most_confident_unless_the_members_disagree(aut
         data = ans.evidence[0].data
         conf, chosen = data["confidence"], ans.produced_by[0]
         assert conf[chosen] == ans.confidence
-        if data["members_disagree"] and auto.choosers:  # the model fitted where they disagree chooses
+        if data["members_disagree"] and auto.choosers:  # with the model fitted where they disagree
             answers = auto._member_answers(item.question)
-            choice = auto._predict("choosers", answers)
-            assert choice[chosen] == max(choice.values())
+            choice, sure = auto._predict("choosers", answers), auto.confidence(answers)
+            both = {n: log_odds(choice[n]) + log_odds(sure[n]) for n in answers}
+            assert both[chosen] == max(both.values())
         else:
             assert conf[chosen] == max(conf.values())
         seen.add(data["members_disagree"])
     assert seen == {True, False}  # both rules were exercised
+
+
+def test_where_members_disagree_the_choice_model_and_the_confidence_both_count(sample_kg, monkeypatch) -> None:  # noqa: ANN001
+    """Fitted on synthetic questions, a choice model that slightly prefers one member does not
+    overrule a confidence that much prefers the other (the mean log-odds); where the members agree,
+    the confidence alone; fitted on QA pairs, the choice model alone."""
+    from kgrag.answer import Answer, RankedEntity
+
+    def answer(name: str) -> Answer:
+        a = Answer(question="q", method="m")
+        a.entities = [RankedEntity(name, 1.0, 0)]
+        return a
+
+    auto = create_method("auto", sample_kg)
+    monkeypatch.setattr(auto, "_models", lambda which: {"graphraft": None, "baseline": None})
+    monkeypatch.setattr(auto, "_predict", lambda which, answers, features=None: {"baseline": 0.4, "graphraft": 0.3})
+    differ = {"baseline": answer("Lyon"), "graphraft": answer("Paris")}
+    assert auto.choose(differ, {"baseline": 0.2, "graphraft": 0.6}) == "graphraft"
+    assert auto.choose(differ, {"baseline": 0.45, "graphraft": 0.5}) == "baseline"  # the model tips a near tie
+    same = {"baseline": answer("Paris"), "graphraft": answer("paris")}
+    assert auto.choose(same, {"baseline": 0.45, "graphraft": 0.5}) == "graphraft"
+    auto.calibration_source = "pairs"  # fitted on the user's own questions: the choice model alone
+    assert auto.choose(differ, {"baseline": 0.2, "graphraft": 0.6}) == "baseline"
 
 
 def test_where_members_disagree_is_read_from_their_top_answers() -> None:
@@ -222,7 +247,7 @@ def test_the_choice_model_is_fitted_only_on_enough_questions_where_the_members_d
     for item in items:
         answers = auto._member_answers(item.question)
         if members_disagree(answers):
-            choice = auto._predict("choosers", answers)
+            choice = auto._predict("choosers", answers)  # fitted on QA pairs: it decides alone
             assert auto.choose(answers, auto.confidence(answers)) == max(choice, key=choice.get)
             break
     else:

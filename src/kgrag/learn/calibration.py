@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-from scipy.special import expit
+from scipy.special import expit, logit
 
-__all__ = ["LogisticCalibrator", "reliability"]
+__all__ = ["LogisticCalibrator", "log_odds", "reliability"]
 
 
 @dataclass
@@ -80,6 +80,11 @@ class LogisticCalibrator:
     @classmethod
     def load(cls, path: Path) -> LogisticCalibrator:
         return cls.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+
+def log_odds(p: float) -> float:
+    """logit(p), finite: p is held within [1e-6, 1 - 1e-6]."""
+    return float(logit(min(max(p, 1e-6), 1 - 1e-6)))
 
 
 def reliability(confidence: np.ndarray, correct: np.ndarray, bins: int = 10) -> list[dict[str, float]]:

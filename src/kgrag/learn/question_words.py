@@ -12,9 +12,10 @@ import numpy as np
 from ..text import STOPWORDS, tokenize_with_spans
 from .relation_words import PLACE_WORDS, is_participle
 
-__all__ = ["CLASSIFIER_NOUNS", "DEFINING_WORDS", "IMPERATIVES", "MASK", "NOUN_ASKING", "NOUN_WH", "RELATIVE_WORDS",
-           "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category", "asks_else", "asks_when",
-           "asks_whereabouts", "direction_cue", "is_relative_clause", "object_verb"]
+__all__ = ["CLASSIFIER_NOUNS", "COPULA_WORDS", "DEFINING_WORDS", "IMPERATIVES", "LOCATIVE_WORDS", "MASK", "NOUN_ASKING",
+           "NOUN_WH", "RELATIVE_WORDS", "SHARE_WORDS", "WH_WORDS", "QuestionReading", "asking_word", "asks_category",
+           "asks_else", "asks_when", "asks_whereabouts", "direction_cue", "equated_to_answer", "is_relative_clause",
+           "object_verb", "owned_nouns"]
 
 # nouns that ask for a category of the thing named after them ("what kind of film is X"): the
 # answer is a value, not the subjects the type word would otherwise ask for
@@ -56,6 +57,8 @@ class QuestionReading:
     agent_relation: int | None = None
     # "where is NP": per relation, how strongly its locative word names it (zeros for none); None otherwise
     whereabouts: np.ndarray | None = None
+    # "where is X's team based": the possessive nouns naming no relation, each a step from X all the same
+    unnamed_owned: int = 0
 
 
 # words that ask for the others that share something with the mention ("the films with the *same*
@@ -122,6 +125,15 @@ LOCATIVE_WORDS = PLACE_WORDS | {"found"}
 COPULA_WORDS = frozenset(["is", "are", "was", "were"])
 
 
+def equated_to_answer(toks: list[str], at: int) -> bool:
+    """The noun at ``at`` is what the answer is: a copula and nothing but function words lie between
+    the asking word and it ("who is a *player* for X", "who has been one of the *players* for X",
+    "who's a player"), where "which clubs have a player ..." names a thing on the way."""
+    wh = asking_word(toks)
+    between = toks[wh + 1:at] if wh is not None and wh < at else toks[max(at - 2, 0):at]
+    return all(t in STOPWORDS for t in between) and any(t in COPULA_WORDS or t in ("be", "been", "s") for t in between)
+
+
 def asks_whereabouts(toks: list[str]) -> list[str] | None:
     """"where is NP" ("where is the club that X plays for", "where is X's team based"): the answer
     is where the thing the words name is, one step beyond it, not that thing. Returns the locative
@@ -135,6 +147,24 @@ def asks_whereabouts(toks: list[str]) -> list[str] | None:
         return content[-1:]
     # a participle other than a locative one asks its own relation ("born", "founded", "built")
     return None if any(is_participle(t) for t in content) else []
+
+
+def owned_nouns(toks: list[str]) -> list[list[str]]:
+    """The nouns a possessive chain from the mention names ("X's team" → [["team"]], "X's coach's
+    club" → [["coach"], ["club"]]), a locative word apart: each is one step from its owner, whether
+    or not its words name a relation."""
+    if MASK not in toks:
+        return []
+    nouns, at = [], toks.index(MASK) + 1
+    while at + 1 < len(toks) and toks[at] == "s":
+        end = at + 1
+        while end < len(toks) and toks[end] not in STOPWORDS and toks[end] not in LOCATIVE_WORDS:
+            end += 1
+        if end == at + 1:
+            break
+        nouns.append(toks[at + 1:end])
+        at = end
+    return nouns
 
 
 DO_SUPPORT = frozenset(["do", "does", "did"])

@@ -23,7 +23,8 @@ director of X". This scorer adds generic evidence that needs only the KG and its
   entities on each relation's side (:mod:`kgrag.relation_profiles`), so a class noun in a relation's
   name does not pull every path through that relation.
 * **where is NP**: the answer is one step beyond what NP's words name ("where is the club that X
-  plays for": the club's country), unless a locative word names that step ("located").
+  plays for": the club's country), unless a locative word names that step ("located"); a
+  possessive noun no relation's name says is a step all the same ("where is X's team based").
 * **priors**: shorter paths and smaller answer sets, plus the cosine between the question and the
   path's vector (the path selector sums its steps' verbalisation embeddings).
 
@@ -60,9 +61,11 @@ from .question_words import (
     asks_when,
     asks_whereabouts,
     direction_cue,
+    equated_to_answer,
     is_alternative,
     is_relative_clause,
     object_verb,
+    owned_nouns,
 )
 from .relation_words import RelationNames, stem, stems_match
 from .word_strength import WordStrength
@@ -183,6 +186,11 @@ class ZeroShotPathScorer:
                 cue = 0 if shared else direction_cue(toks, i, end, mask_at)
                 if not cue and not shared and mask_at is not None and self.names.done_by(content[k][1], r):
                     cue = 1 if mask_at < i else -1  # "X plays for ?" / "who plays for X": the doer is its subject
+                    # a doer's noun the answer is not, its verb's preposition not after it: a thing on
+                    # the way, walked on from ("which clubs have a *player* from X"; not "players for X")
+                    if self.names.agent_of(content[k][1], r) and k != type_k and not equated_to_answer(toks, i) \
+                            and (end + 1 >= len(toks) or toks[end + 1] not in self.names.tokens[r]):
+                        cue = 1
                 cues[r] += cue
                 cued[0 if cue > 0 else 1, r] += cue != 0
             if k == type_k and k not in phrase_of:  # a phrase is asked for, whatever its place
@@ -242,11 +250,13 @@ class ZeroShotPathScorer:
         toks = [t for t, _, _ in tokenize_with_spans(masked_question)]
         where = asks_whereabouts(toks) if self.w.whereabouts else None
         whereabouts = None if where is None else self.word_relation_strength(where).max(axis=0, initial=0.0)
+        owned = owned_nouns(toks) if where else []  # "where is X's team *based*": not "where is X's home"
+        unnamed = sum(float(self.word_relation_strength(n).max(initial=0.0)) < self.w.threshold for n in owned)
         return QuestionReading(demand, type_row, self.first_step(masked_question) if self.w.first_step else None,
                                bool(self.w.category) and asks_category(masked_question), type_demand,
                                self.answer_kind(type_phrase, type_demand, type_row) if type_phrase else None, defined,
                                asks_when(toks), direction, cued, asks_others(toks, self.names.person_noun),
-                               agent_rel, whereabouts)
+                               agent_rel, whereabouts, unnamed)
 
     def answer_kind(self, phrase: str, type_demand: tuple[int, float] | None = None,
                     type_row: np.ndarray | None = None) -> np.ndarray | None:
@@ -302,6 +312,11 @@ class ZeroShotPathScorer:
             last_named = wanted[at, last_rel] > 0
             extra = np.where(last_named, extra, np.clip(extra - 1.0, 0.0, None))
             unreturned = unreturned + w.whereabouts * (last_named & (reading.whereabouts[last_rel] < w.threshold))
+            if reading.unnamed_owned:  # "where is X's team based": the team is a step from X, though no
+                # relation's name says "team", and where it is one beyond: a path no longer ends on X's team
+                beyond = hops > reading.unnamed_owned
+                extra = np.where(beyond, np.clip(extra - reading.unnamed_owned, 0.0, None), extra)
+                unreturned = unreturned + w.whereabouts * ~beyond
         missing = np.clip(wanted - counts, 0.0, None).sum(axis=1)
         score = w.matched * matched - w.extra_step * extra - w.missing * missing - w.hop * hops - unreturned
         if type_row is not None:

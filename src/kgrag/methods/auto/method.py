@@ -31,7 +31,7 @@ from ...datasets import QAItem, split_items
 from ...deadline import check
 from ...errors import NoAnswer
 from ...graph import KnowledgeGraph
-from ...learn.calibration import LogisticCalibrator
+from ...learn.calibration import LogisticCalibrator, log_odds
 from ...learn.path_ranker import PathRanker
 from ...learn.path_selector import LearnedPathSelector
 from ...learn.score_fusion import fit_zero_shot_weight
@@ -158,11 +158,14 @@ class AutoMethod(PlanAnswering, ClaimChecking, Method[AutoOptions]):
 
     def choose(self, answers: dict[str, Answer], conf: dict[str, float],
                features: dict[str, np.ndarray] | None = None) -> str:
-        """The member to answer with. Where the members' top answers differ, the one most likely
-        right *there* (a model fitted on such questions only: a member that is usually right
-        may still be the weaker one when the others disagree); elsewhere the most confident."""
-        score = self._predict("choosers", answers, features) if self._models("choosers") and members_disagree(answers) \
-            else conf
+        """The most confident member; where the top answers differ, the likeliest right by a model
+        fitted on such questions only. Fitted on synthetic ones, it overreads what they make decisive
+        (a path's word match, low on any paraphrase): its mean log-odds with the confidence decides."""
+        score = conf
+        if self._models("choosers") and members_disagree(answers):
+            score = chosen = self._predict("choosers", answers, features)
+            if not self.calibration_source.startswith("pairs"):  # older saves: "pairs+synthetic"
+                score = {n: (log_odds(chosen[n]) + log_odds(conf[n])) / 2 for n in answers}
         order = list(answers)
         return max(score, key=lambda n: (score[n], -order.index(n)))
 
