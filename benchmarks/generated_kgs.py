@@ -7,14 +7,16 @@ conjunctions name two things: "which defenders play for C"). Both are generated 
 seed, with generic frames; they are DEV data like benchmarks/data/unseen, not the held-out sets.
 
 Usage: python benchmarks/generated_kgs.py [--kgs family,family-more,football] [--methods graphraft,auto]
-                                          [--naming plain|kinds|plain,kinds] [--work runs/generated]
+                                          [--naming plain|kinds|plain,kinds] [--style snake|camel|snake,camel]
+                                          [--work runs/generated]
                                           [--out benchmarks/results/generated_kgs.jsonl]
                                           [--plot benchmarks/results/generated_kgs.png] [--seed 7]
 
 ``family-more`` is the family KG with more facts per person (occupation, religion, places of birth
 and death, cause of death, employer) and kin words that say the gender ("son", "mother", "wife").
 ``--naming kinds`` names the football relations with the kinds they reach (`plays_in_club`,
-`club_country`) instead of verbs alone (`plays_for`, `located_in`); ``plain,kinds`` asks both. Prints
+`club_country`) instead of verbs alone (`plays_for`, `located_in`); ``plain,kinds`` asks both.
+``--style camel`` writes every relation camelCase with ``^-1`` for ``_inverse`` (``playsFor^-1``). Prints
 JSON lines (appended to --out): strict Hits@1, p50 latency and the misses per failure kind (those of
 benchmarks/unseen_kgs.py: linking, relation, direction, length, answer, no_answer, unknown; a
 conjunction, which no chain answers, misses as ``plan`` where a plan answered) per (kg, method, hop);
@@ -238,6 +240,29 @@ def football(rng: random.Random, naming: str) -> tuple[list[tuple[str, str, str]
     return triples, qs
 
 
+def camel_case(relation: str) -> str:
+    """``plays_for`` → ``playsFor``, ``plays_for_inverse`` → ``playsFor^-1``: another naming style."""
+    base, inverse = (relation[:-len("_inverse")], True) if relation.endswith("_inverse") else (relation, False)
+    head, *rest = base.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest) + ("^-1" if inverse else "")
+
+
+def restyled(triples: list[tuple[str, str, str]], questions: list[dict],
+             style: str) -> tuple[list[tuple[str, str, str]], list[dict]]:
+    """The KG and its questions with every relation named in ``style`` (``snake``: as generated;
+    ``camel``: `camel_case`), gold paths included; the questions' words are unchanged."""
+    if style == "snake":
+        return triples, questions
+    out = [(h, camel_case(r), t) for h, r, t in triples]
+    renamed = []
+    for q in questions:
+        path = q.get("gold_path")
+        if path is not None:
+            path = [camel_case(r) if isinstance(r, str) else [camel_case(r[0]), r[1]] for r in path]
+        renamed.append({**q, "gold_path": path})
+    return out, renamed
+
+
 def chain_of(q: dict) -> list[tuple[str, str]] | None:
     """A question's gold path as (relation, direction) steps (the family KG's are relation names, walked forward)."""
     path = q.get("gold_path")
@@ -286,19 +311,22 @@ def main() -> None:
     ap.add_argument("--kgs", default="family,family-more,football")
     ap.add_argument("--methods", default="graphraft,auto")
     ap.add_argument("--naming", default="plain", help="plain, kinds or both (plain,kinds): the football KG's names")
+    ap.add_argument("--style", default="snake", help="snake, camel or both (snake,camel): how relations are "
+                    "written (camel: playsFor, with `^-1` for `_inverse`)")
     ap.add_argument("--work", type=Path, default=Path("runs/generated"))
     ap.add_argument("--out", type=Path, default=Path("benchmarks/results/generated_kgs.jsonl"))
     ap.add_argument("--plot", type=Path, default=Path("benchmarks/results/generated_kgs.png"))
     ap.add_argument("--seed", type=int, default=7)
     args = ap.parse_args()
-    runs = [(kg, naming) for kg in args.kgs.split(",")
-            for naming in (args.naming.split(",") if kg == "football" else ["plain"])]
+    runs = [(kg, naming, style) for kg in args.kgs.split(",")
+            for naming in (args.naming.split(",") if kg == "football" else ["plain"])
+            for style in args.style.split(",")]
     rows = []
-    for kg, naming in runs:
+    for kg, naming, style in runs:
         rng = random.Random(args.seed)
-        triples, questions = family(rng, more=kg == "family-more") if kg.startswith("family") \
-            else football(rng, naming)
-        name = kg if kg.startswith("family") else f"football-{naming}"
+        triples, questions = restyled(*(family(rng, more=kg == "family-more") if kg.startswith("family")
+                                        else football(rng, naming)), style)
+        name = (kg if kg.startswith("family") else f"football-{naming}") + ("" if style == "snake" else f"-{style}")
         work = args.work / name
         shutil.rmtree(work, ignore_errors=True)
         work.mkdir(parents=True)

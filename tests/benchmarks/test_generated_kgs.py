@@ -97,3 +97,25 @@ def test_a_football_chain_questions_gold_path_gives_its_answers(generated, namin
             stored = relation if direction == "out" else f"{relation}_inverse"
             reached = {t for a in reached for t in facts.get((a, stored), ())}
         assert sorted(reached - {q["anchor"]}) == q["answers"], q["question"]
+
+
+def test_camel_style_renames_every_relation_and_gold_path_alike(generated):
+    """``--style camel``: the same KG and questions with relations written ``playsFor`` / ``playsFor^-1``."""
+    from kgrag.relation_names import split_inverse
+
+    assert generated.camel_case("plays_in_club_inverse") == "playsInClub^-1"
+    assert generated.camel_case("age") == "age"
+    triples, questions = generated.football(random.Random(7), "plain")
+    camel, renamed = generated.restyled(triples, questions, "camel")
+    assert [(h, t) for h, _, t in camel] == [(h, t) for h, _, t in triples]
+    assert {r for _, r, _ in camel} == {generated.camel_case(r) for _, r, _ in triples}
+    assert all("_" not in r for _, r, _ in camel)
+    assert {split_inverse(r) for _, r, _ in camel} >= {("playsFor", False), ("playsFor", True)}
+    assert [q["question"] for q in renamed] == [q["question"] for q in questions]
+    for before, after in zip(questions, renamed):
+        if before["gold_path"] is not None:
+            assert after["gold_path"] == [[generated.camel_case(r), d] for r, d in before["gold_path"]]
+    family_triples, family_questions = generated.family(random.Random(7), True)
+    _, family_renamed = generated.restyled(family_triples, family_questions, "camel")
+    assert any("birthPlace" in q["gold_path"] for q in family_renamed)
+    assert generated.restyled(triples, questions, "snake") == (triples, questions)
