@@ -98,17 +98,20 @@ class EntityLinker:
         # but where a capitalised name that very many things share as a value is a category ("thrillers":
         # the genre "Thriller", not a film's title); never a relation's own word ("tags": ``has_tags``)
         named_words = {f for words in self._relation_words for w in words.split() for f in (w, *singular_forms(w))}
-        lower_case = writes_names_in_lower_case(names)
-        if lower_case:
-            self._plural_ids = {e for ids in self.exact.values() for e, _ in ids if _common_noun(names[e])}
-        else:  # a category's own name, not an alias
-            degrees = np.asarray(degree, dtype=np.float64)[:len(names)]
-            self._plural_ids = {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees))
-                                if names[int(e)][:1].isupper()}
-        self._common = {key for key, ids in self.exact.items()
-                        if any(e in self._plural_ids and not alias for e, alias in ids) and key not in named_words}
+        self._lower_case = writes_names_in_lower_case(names)
+        degrees = np.asarray(degree, dtype=np.float64)[:len(names)]
+        self._category_ids = set() if self._lower_case else \
+            {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees)) if names[int(e)][:1].isupper()}
+        self._common = {key for key, ids in self.exact.items()  # a category's own name, not an alias
+                        if any(not alias and self._may_be_plural(e, names[e]) for e, alias in ids)
+                        and key not in named_words}
         self._choices = list(self.exact)
         self.max_tokens = min(16, max((k.count(" ") + 1 for k in self._choices), default=1))
+
+    def _may_be_plural(self, entity: int, name: str) -> bool:
+        """Whether a question's plural may name the entity: any lower-case name in a KG that writes
+        names so, else only a capitalised category (`_category_degree`)."""
+        return _common_noun(name) if self._lower_case else entity in self._category_ids
 
     # ---- single-mention linking ------------------------------------------------------------
     def _exact(self, norm: str, written: tuple[str, int, int] | None = None) -> list[Candidate]:
@@ -208,9 +211,9 @@ class EntityLinker:
                     taken[k] = True
             start, end = tokens[i][1], _closed(question, tokens[i][1], tokens[j - 1][2])
             text = question[start:end]
-            # a plural names only the names that may be plural (`_plural_ids`)
+            # a plural names only the names that may be plural (`_may_be_plural`)
             cands = [c for c in self._exact(key, (question, start, end))
-                     if not plural or c.id in self._plural_ids][:top_m]
+                     if not plural or self._may_be_plural(c.id, c.name)][:top_m]
             score = self._span_score(tokens[i:j], text, cands) * (NESTED_PENALTY if nested else 1.0)
             mentions.append(Mention(text, start, end, score, cands))
         if not mentions and fuzzy_fallback:
