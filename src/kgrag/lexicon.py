@@ -239,6 +239,18 @@ class Lexicon:
         kinds = [k for kind in self.instance_of(words) for k in dict.fromkeys([kind, kind.split()[-1]])]
         return [*self.pertains_to(words), *(f"{a} {b}" for kind in kinds for a, b in ((words, kind), (kind, words)))]
 
+    def superlative_base(self, word: str) -> str | None:
+        """The adjective a superlative form comes from ("tallest" → "tall", "heaviest" → "heavy",
+        through WordNet's morphology and its irregular forms); None for a word that is no such
+        form, or a word of its own ("forest", "interest", "modest")."""
+        word = word.lower()
+        if not self.available or len(word) < 5 or not word.endswith("est"):
+            return None
+        forms = self.base_forms(word)
+        if any(form == word and pos != "r" for pos, form in forms):  # a word of its own ("forest", "modest")
+            return None
+        return next((form for pos, form in forms if pos == "a" and form != word), None)
+
     def person_noun(self, word: str) -> bool:
         """Whether a word's first noun sense is a kind of person ("researchers", "son", "actor")."""
         first = self._first_noun(word)

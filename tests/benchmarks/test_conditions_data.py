@@ -25,7 +25,7 @@ UNSEEN = ROOT / "benchmarks" / "data" / "unseen"
 METAQA_KB = ROOT.parent / "shared" / "data" / "metaqa" / "kb.txt"
 WIDE_KB = ROOT / "benchmarks" / "data" / "wide" / "kb.txt"
 KBS = {"geo": UNSEEN / "geo" / "kb.txt", "metaqa": METAQA_KB, "wide": WIDE_KB}
-FILES = [(kg, kind) for kg in ("geo", "metaqa") for kind in ("generated", "natural")] + [("wide", "generated")]
+FILES = [(kg, kind) for kg in ("geo", "metaqa", "wide") for kind in ("generated", "natural")]
 PER_KIND = {"geo": 40, "metaqa": 60, "wide": 30}
 LITERAL_KINDS = {"superlative", "comparison"}
 ROOT_OPS = {"intersection": {"intersect"}, "filter": {"intersect"}, "count": {"count"}, "union": {"union"},
@@ -109,7 +109,7 @@ def test_geo_has_no_literals():
         "year": ("out", "number", True)}
 
 
-@pytest.mark.parametrize("kg", ["geo", "metaqa"])
+@pytest.mark.parametrize("kg", ["geo", "metaqa", "wide"])
 def test_natural_questions_are_their_source(kg):
     source = [json.loads(line) for line in (DATA / kg / "natural.src.jsonl").read_text(encoding="utf-8").splitlines()
               if line.strip() and not line.startswith("#")]

@@ -41,6 +41,22 @@ def test_a_comparative_after_the_value_includes_it(movies_kg):
     assert "later" not in [p.text for p in verifier.read("Grease came out in 1978 or later.").phrases]
 
 
+def test_a_value_with_separators_or_a_multiplier_is_one_value(movies_kg):
+    """"1,000,000" is a million, not the number 1 (nor a name "1" the KG may have); "2.5 million"
+    and "3 thousand" scale by their word."""
+    verifier = ClaimVerifier(movies_kg)
+    for claim, value in [("Grease earned over 1,000,000 dollars.", 1_000_000),
+                         ("Grease earned over 2.5 million dollars.", 2_500_000),
+                         ("Grease had more than 3 thousand votes.", 3_000),
+                         ("Grease earned over 1,250.5 dollars.", 1250.5)]:
+        reading = verifier.read(claim)
+        assert [(v.op, v.value) for v in reading.literals] == [(">", value)], claim
+        assert not any(t.text[:1].isdigit() for t in reading.things), claim
+    # digits that are no thousands group stay separate values, as before
+    values = [v.value for v in verifier.read("Grease came out in 1978,1979 or 1980.").literals]
+    assert 1979 in values and all(v < 10_000 for v in values)
+
+
 def test_negation_and_unknown_names(movies_kg):
     verifier = ClaimVerifier(movies_kg)
     assert verifier.read("Grease was not directed by John Ford.").negated

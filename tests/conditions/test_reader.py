@@ -64,6 +64,24 @@ def test_cues():
     assert not read_cues("who directed X").any
 
 
+def test_any_superlative_adjective_is_a_cue_where_the_lexicon_reads_it():
+    """Beyond the listed words, a superlative form WordNet derives from an adjective: the most of
+    what it says, the least for a low pole; a word of its own ("forest", "modest") is none."""
+    from kgrag.lexicon import Lexicon
+
+    lexicon = Lexicon.load()
+    if not lexicon.available:
+        pytest.skip("no WordNet data")
+    base = lexicon.superlative_base
+    assert [base(w) for w in ("tallest", "heaviest", "longest", "shortest")] == ["tall", "heavy", "long", "short"]
+    assert [base(w) for w in ("forest", "modest", "interest", "best")] == [None] * 4
+    tallest = read_cues("What's the tallest building in X?", superlative_base=base).superlative
+    assert tallest is not None and (tallest.order, tallest.hint) == ("max", None)
+    assert read_cues("the shortest river in X", superlative_base=base).superlative.order == "min"
+    assert read_cues("the tallest building in X").superlative is None  # the listed words only
+    assert read_cues("the forest in X", superlative_base=base).superlative is None
+
+
 def test_a_count_over_the_limits_is_read_without_listing_the_set(movies_kg):
     """Whether "how many" asks for a stated number is checked by listing the set; a set over the
     plan limits is no stated value, and its count (one step from a name) is still read from the

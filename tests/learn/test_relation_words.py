@@ -236,3 +236,13 @@ def test_another_inflection_of_a_name_words_base_names_it() -> None:
     assert names.lexical("employee")[2] < names.lexical("employer")[2]  # not its form: below the word itself
     assert lexicon.inflections_of_one("flew", "flown") and lexicon.inflections_of_one("spoke", "spoken")
     assert not lexicon.inflections_of_one("find", "found") and not lexicon.inflections_of_one("speak", "speak")
+
+
+def test_a_name_named_for_the_doer_of_a_verb():
+    """"who published X" asks for the publisher: a one-word name that is the verb and an agent
+    suffix; not a name that only shares the verb ("published in") nor a longer name."""
+    names = RelationNames(["publisher", "published in", "producer", "executive producer", "editor", "order"],
+                          np.ones(6, dtype=bool))
+    assert [names.named_for_doer("published", r) for r in range(6)] == [True, False, False, False, False, False]
+    assert [names.named_for_doer("produced", r) for r in range(6)] == [False, False, True, False, False, False]
+    assert names.named_for_doer("edited", 4) and not names.named_for_doer("ordered", 5)  # "order" is no doer

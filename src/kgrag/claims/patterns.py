@@ -28,6 +28,7 @@ __all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "co
 
 Node = Thing | Literal
 COORDINATORS = frozenset(["and", "or", "also", "both"])
+PLURALITY = 0.5  # `PatternWeights.plurality`'s default
 KNOWN_FOR = 2 / 3  # the share of a name's facts on one side that makes it what the name is known for
 JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
 ARTICLES = frozenset(["the", "a", "an"])
@@ -56,6 +57,8 @@ class PatternWeights:
     optional: float = 0.3  # per lower-case thing kept as a thing that may be a kind word ("a film") or a phrase
     optional_plain: float = 0.15  # per other lower-case thing kept ("belgium" in a KG of lower-case names)
     pronoun: float = 0.6  # more for an unnamed centre when a pronoun refers back to a named thing ("and it ...")
+    namesake: float = 0.3  # per thing read as a namesake of the entity whose name the claim spells letter for letter
+    plurality: float = PLURALITY  # per share of a thing's facts on other sides, placed by the side most are on
     per_node: int = 4  # candidate relations kept per attached node
     threshold: float = 0.25  # a phrase names a relation from this strength
 
@@ -167,29 +170,52 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
 
 
 def _placed_by_kind(schema: ClaimSchema, thing: Thing, sides: Sequence[Side], combo: Sequence[Attachment],
-                    words: Sequence[str] = ()) -> Attachment | None:
+                    words: Sequence[str] = (), partners: Sequence[Thing] = (),
+                    plurality: float = PLURALITY) -> Attachment | None:
     """The one of ``thing``'s ``sides`` (`_sides_towards` an unnamed centre; no phrase names it) a
     centre that has ``combo``'s facts can take, or of those the one a thing joined to it by "and"
     takes ("A and B made together": one relation), or else the one most of its facts are on
-    (`_known_for`); None when there is none, or several and neither decides. The side is one the
-    thing has, so it costs no mismatch."""
+    (`_known_for`; with ``partners``, things joined to it that no phrase places either, the side
+    all of them have that most of their facts are on: "the film with both A and B in it"); None
+    when there is none, or several and neither decides. A side the name is not mostly known for
+    costs ``plurality`` per share of its facts elsewhere."""
     fits = [(r, d) for r, d in sides if all(schema.meet((a.relation, a.direction), (r, d)) for a in combo)]
+    cost = 0.0
     if len(fits) > 1 and words:
         joined = [f for f in fits if any((a.relation, a.direction) == f and isinstance(a.node, Thing)
                                          and coordinated_nodes([a.node, thing], words) for a in combo)]
-        fits = joined or _known_for(schema, thing.entity, fits)
-    return Attachment(thing, *fits[0], None, 0.0, True, 0) if len(fits) == 1 else None
+        if not joined:
+            together = [thing.entity, *(p.entity for p in partners)]
+            # things joined by "and" presume one centre: the sides where they share one, where any ("the
+            # film both A and B appeared in")
+            shared = [f for f in fits if partners and schema.share_a_centre(together, f)] or fits
+            joined, lacking = _known_for(schema, together, shared)
+            if not joined and partners:  # no side all of them have facts on ("what did actor A and director B
+                joined, lacking = _known_for(schema, [thing.entity], fits)  # do together"): each its own
+            cost = plurality * lacking
+        fits = joined
+    return Attachment(thing, *fits[0], None, 0.0, True, 0, cost) if len(fits) == 1 else None
 
 
-def _known_for(schema: ClaimSchema, entity: int, fits: Sequence[Side]) -> list[Side]:
-    """The one of ``fits`` (sides towards the centre) that holds `KNOWN_FOR` of the thing's facts
-    among them: what the name is known for ("the pictures Martin Scorsese made with Robert De Niro":
-    the director's films, the actor's), or none."""
-    counts = schema.side_counts(entity)
-    held = [counts.get((r, flip(d)), 0) for r, d in fits]
+def _known_for(schema: ClaimSchema, entities: Sequence[int], fits: Sequence[Side]) -> tuple[list[Side], float]:
+    """The one of ``fits`` (sides towards the centre) the things are known for: it holds
+    `KNOWN_FOR` of their facts among them ("the pictures Martin Scorsese made with Robert De Niro":
+    the director's films, the actor's), at no cost; else the one holding more than any other,
+    at the cost of the share it lacks ("Celia Naloow films": 3 of 5 facts in casts, 2 scores);
+    else none. Things read together count only the sides all of them have."""
+    counts = [schema.side_counts(e) for e in entities]
+    held = [sum(c.get((r, flip(d)), 0) for c in counts) if all(c.get((r, flip(d)), 0) for c in counts) else 0
+            for r, d in fits]
     total = sum(held)
-    best = int(np.argmax(held)) if held else 0
-    return [fits[best]] if total and held[best] >= KNOWN_FOR * total else []
+    if not total:
+        return [], 0.0
+    order = np.argsort(held)[::-1]
+    best, share = int(order[0]), held[int(order[0])] / total
+    if share >= KNOWN_FOR:
+        return [fits[best]], 0.0
+    if len(order) > 1 and held[best] > held[int(order[1])]:
+        return [fits[best]], 1.0 - share
+    return [], 0.0
 
 
 def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Attachment], w: PatternWeights,
@@ -229,6 +255,8 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
               and not (centre is None and n.indefinite)}
     score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
                  for t in things.values())
+    score -= w.namesake * sum(1 for n in (centre, *(a.node for a in combo))
+                              if isinstance(n, Thing) and n.namesake and n.written_as_first)
     return score - (w.unnamed_centre + (w.pronoun if refers_back else 0.0) if centre is None else 0.0)
 
 
@@ -340,7 +368,10 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             continue
         for groups in itertools.product(*options):
             combo = [a for group in groups if group is not None for a in group]
-            placed = [_placed_by_kind(schema, leaf, kind_sides[k], combo, words)
+            unplaced = [leaf for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
+            placed = [_placed_by_kind(schema, leaf, kind_sides[k], combo, words,
+                                      [t for t in unplaced if t is not leaf and coordinated_nodes([t, leaf], words)],
+                                      w.plurality)
                       for k, (leaf, group) in enumerate(zip(leaves, groups))
                       if group is None and isinstance(leaf, Thing)]
             if any(a is None for a in placed):

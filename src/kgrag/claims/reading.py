@@ -16,6 +16,7 @@ import itertools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import date
 
 import numpy as np
 
@@ -46,7 +47,11 @@ SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at mo
 # (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
 # index), for runs of words that spell a relation's whole name (`RelationNames.phrases`)
 PhraseFn = Callable[[list[str], list[tuple[int, str]]], dict[int, tuple[int, int]]]
-_VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d+(?:\.\d+)?)(?![\w.]\d)")
+# a value: an ISO date or a number, with thousands separated by commas ("1,000,000") and a
+# multiplier word after it ("2.5 million")
+_VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
+                    r"(?:\s+(thousand|million|billion)\b)?(?!\d|[\w.]\d)", re.IGNORECASE)
+_MULTIPLIERS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
 COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
 MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
@@ -67,6 +72,8 @@ class Thing:
     optional: bool = False  # written in lower case ("a film"): may be a kind word, not a thing
     namesakes: tuple[int, ...] = ()  # other entities with the same name (the film "1984", the year 1984)
     indefinite: bool = False  # after "a" / "an" / "some" ("directed a drama"): some entity of that kind, never the centre
+    written_as_first: bool = False  # written as ``entity``'s name, letter for letter, and not as its namesakes'
+    namesake: bool = False  # a reading's choice of one of the namesakes instead of ``entity`` (`ClaimReading.readings`)
 
 
 @dataclass(frozen=True)
@@ -128,14 +135,24 @@ class ClaimReading:
             kept = [n for n in self.nodes if id(n) not in dropped]
             for choice in choices:
                 chosen = {id(t): e for t, e in zip(shared, choice)}
-                sets.append([replace(n, entity=chosen[id(n)]) if id(n) in chosen and isinstance(n, Thing) else n
-                             for n in kept])
+                sets.append([replace(n, entity=chosen[id(n)], namesake=chosen[id(n)] != n.entity)
+                             if id(n) in chosen and isinstance(n, Thing) else n for n in kept])
         return sets
 
 
 def _token_index(tokens: Sequence[tuple[str, int, int]], start: int, end: int) -> tuple[int, int]:
     inside = [i for i, (_, s, e) in enumerate(tokens) if s >= start and e <= end]
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
+
+
+def _value(match: re.Match[str]) -> LiteralValue | None:
+    """The value a `_VALUE` match writes: its digits without separators, times its multiplier word."""
+    value = parse_literal(match.group(1).replace(",", ""))
+    times = _MULTIPLIERS.get((match.group(2) or "").lower())
+    if times is None or value is None or isinstance(value, date):
+        return value
+    scaled = value * times
+    return int(scaled) if float(scaled).is_integer() else scaled
 
 
 def _comparative(words: list[str], at: int, end: int) -> tuple[CompareOp, int, int] | None:
@@ -227,10 +244,12 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     covered: set[int] = set()
     optional_tokens: set[int] = set()  # a lower-case thing's words may also be a relation phrase
     named_spans: list[tuple[int, int]] = []  # every name read, a repeated one too
+    # a value written with separators or a multiplier ("1,000,000", "2 million") is one value, not the name "1"
+    written = [(m.start(), m.end()) for m in _VALUE.finditer(claim) if m.group(2) or "," in m.group(1)]
     for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
-                or not mention.candidates):
+                or not mention.candidates or any(a < mention.end and mention.start < b for a, b in written)):
             continue
         titled = any(claim[tokens[i][1]].isupper() for i in range(first + 1, last))  # "The One and Only"
         if mention.score < MIN_MENTION_SCORE or (all(words[i] in STOPWORDS for i in range(first, last))
@@ -252,24 +271,28 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
             covered.update(range(first, last))
         else:
             optional_tokens.update(range(first, last))
-        namesakes = tuple(c.id for c in mention.candidates[1:] if normalize_name(c.name) == normalize_name(best.name))
+        others = [c for c in mention.candidates[1:] if normalize_name(c.name) == normalize_name(best.name)]
+        namesakes = tuple(c.id for c in others)
+        # "Edgar Wright" as the person, not the tag "edgar wright": the namesake written otherwise costs
+        cased = marked and best.name.strip() == mention.text.strip() and all(c.name != best.name for c in others)
         named_spans.append((mention.start, mention.end))
         if any(t.entity == best.id for t in reading.things):
             continue  # named again ("X ..., and X was ..."): one node, taken where it is first named
         predicate = first >= 2 and words[first - 1] in INDEFINITE and words[first - 2] in COPULAS  # "is a comedy"
         reading.things.append(Thing(mention.text, mention.start, mention.end, first, last, best.id, best.name,
                                     mention.score, optional=not marked and not predicate, namesakes=namesakes,
+                                    written_as_first=cased and bool(namesakes),
                                     indefinite=first > 0 and words[first - 1] in INDEFINITE))
     if pertains is not None:
         _pertaining_things(reading, linker, pertains, covered | optional_tokens, covered)
     for match in _VALUE.finditer(claim):
         first, last = _token_index(tokens, match.start(), match.end())
-        value = parse_literal(match.group(1))
+        value = _value(match)
         if last <= first or value is None or any(i in covered for i in range(first, last)):
             continue
         op, begins, ends = _comparative(words, first, last) or ("=", first, last)
         covered.update(range(begins, ends))
-        reading.literals.append(Literal(match.group(1), begins, ends, op, value))
+        reading.literals.append(Literal(match.group(0), begins, ends, op, value))
     reading.negated = any(not any(s <= m.start() < e for s, e in named_spans)  # "No Blade of Grass" negates nothing
                           for m in _NEGATED.finditer(claim))
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS

@@ -53,6 +53,17 @@ class ClaimSchema:
         """Every (relation, direction) ``entity`` has an edge of."""
         return set(self.side_counts(entity))
 
+    def share_a_centre(self, entities: Sequence[int], side: Side) -> bool:
+        """Whether some entity reaches every one of ``entities`` by ``side`` (from it to them)."""
+        relation, direction = side
+        common: np.ndarray | None = None
+        for entity in entities:
+            centres = self.snapshot.neighbors(entity, relation, flip(direction))
+            common = centres if common is None else np.intersect1d(common, centres)
+            if not len(common):
+                return False
+        return True
+
     def side_counts(self, entity: int) -> dict[Side, int]:
         """How many edges ``entity`` has on each (relation, direction) it has."""
         counts: dict[Side, int] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -29,6 +29,10 @@ SUPERLATIVES: dict[str, tuple[Order, str | None]] = {
     "fewest": ("min", None)}
 _SUPERLATIVE = re.compile(r"\b(" + "|".join(sorted((re.escape(k) for k in SUPERLATIVES), key=len, reverse=True))
                           + r")\b", re.IGNORECASE)
+_EST = re.compile(r"\b[a-z]{2,}est\b", re.IGNORECASE)  # a superlative adjective's form ("tallest", "heaviest")
+# adjectives that name the low end of their scale: their superlative asks for the least
+LOW_POLES = frozenset(["short", "small", "low", "little", "few", "light", "narrow", "shallow", "thin", "cheap",
+                       "slow", "weak", "near", "close", "poor", "tiny", "brief", "young", "new", "recent"])
 _COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of\s+)?the\b", re.IGNORECASE)
 # before a thing, it is left out of the answer ("films by D not starring A", "leaving out those that ...")
 EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|outside|other\s+than|leaving\s+out|apart\s+from"
@@ -62,14 +66,23 @@ class Cues:
         return self.count or self.superlative is not None
 
 
-def read_cues(question: str, names: Sequence[tuple[int, int]] = ()) -> Cues:
+def read_cues(question: str, names: Sequence[tuple[int, int]] = (),
+              superlative_base: Callable[[str], str | None] | None = None) -> Cues:
     """The count and superlative cues of ``question`` (the first superlative outside the character
-    spans of ``names``: "Top Gun", a relation's name "highest point")."""
+    spans of ``names``: "Top Gun", a relation's name "highest point"). ``superlative_base``
+    (`Lexicon.superlative_base`) reads any other superlative adjective ("the *tallest* building",
+    "the *longest* river"): the most of what it says, or the least for a low pole (`LOW_POLES`)."""
     sup = next((m for m in _SUPERLATIVE.finditer(question) if not any(a <= m.start() < b for a, b in names)), None)
     superlative = None
     if sup is not None:
         order, hint = SUPERLATIVES[" ".join(sup.group(1).lower().split())]
         superlative = Superlative(order, hint, sup.start(), sup.end())
+    elif superlative_base is not None:
+        for m in _EST.finditer(question):
+            base = None if any(a <= m.start() < b for a, b in names) else superlative_base(m.group(0))
+            if base is not None:
+                superlative = Superlative("min" if base in LOW_POLES else "max", None, m.start(), m.end())
+                break
     return Cues(any(not _ordered_by_number(question, m) for m in _COUNT.finditer(question)), superlative)
 
 

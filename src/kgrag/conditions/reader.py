@@ -21,7 +21,6 @@ A question with none of these (one thing, no value, no count, no superlative) is
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -29,43 +28,42 @@ import numpy as np
 
 from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern, rank_patterns
-from ..claims.reading import ClaimReading, Literal, Phrase, Thing
-from ..claims.schema import Side, flip
+from ..claims.reading import ClaimReading, Phrase, Thing
+from ..claims.schema import flip
 from ..errors import PlanTooLarge
 from ..learn.question_words import asks_else, asks_when
 from ..plans import (
     ArgMax,
     ArgMin,
-    Compare,
     Count,
     Difference,
-    Intersect,
     Limits,
     QueryPlan,
     SetNode,
     Step,
-    Union,
     execute,
 )
 from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction
 from ..text import without_disambiguator, writes_names_in_lower_case, written_as
-from . import roles
+from . import kinds, roles
 from .cues import (
-    ALTERNATIVE,
     EXCLUDING,
     Cues,
-    adds_a_set,
     count_spans,
     introduces_another,
     joined,
     read_cues,
     without_cue_words,
 )
+from .star_sets import answer_set, superlative_attribute, token_at
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
+STATED = object()  # a count the KG states as a value: no plan (`ConditionReader._plan`)
+READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
+DOER_TIE = 0.02  # relations a verb names within this of its best are alike (`_projection`)
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 WITHOUT_STARS = 3  # star patterns read for the rest of a "without" question, best first
 
@@ -101,6 +99,10 @@ class ConditionReader:
         mention written as the KG writes it is then a name, not a kind word."""
         return writes_names_in_lower_case(self.kg.names)
 
+    def _superlative_base(self, word: str) -> str | None:
+        lexicon = self.verifier.scorer.names.lexicon
+        return lexicon.superlative_base(word) if lexicon is not None else None
+
     @cached_property
     def times(self) -> TimeSides:
         return TimeSides(self.verifier.schema, self.verifier.literals, self.verifier.canonical)
@@ -111,7 +113,8 @@ class ConditionReader:
         reading = without_cue_words(reading or self.verifier.read(question, spelled_names=True))
         cues = read_cues(question, [(t.start, t.end) for t in reading.things] + [  # "Top Gun": a name, not a
             (reading.tokens[p.first_token][1], reading.tokens[p.last_token - 1][2]) for p in reading.phrases
-            if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0])  # superlative; "highest point"
+            if p.last_token - p.first_token > 1 and float(p.strength.max()) >= 1.0],  # superlative; "highest point"
+            self._superlative_base)
         counting = count_spans(question)
         if cues.count and all(question[a:b].lower().startswith("number")
                               and roles.names_a_number(self.verifier, reading, (a, b)) for a, b in counting):
@@ -124,35 +127,53 @@ class ConditionReader:
             cue = next((m for m in EXCLUDING.finditer(question)  # "Do Not Disturb": a name, not a "not"
                         if not any(t.start <= m.start() < t.end for t in reading.things)), None)
             return self._without(reading, named[0], cue.end()) if cue is not None and len(named) == 1 else None
-        best: tuple[float, ClaimPattern, tuple[int, Direction] | None] | None = None
         first_thing = min(t.first_token for t in reading.things)
-        keep = [t.first_token for t in named if self._spelled(t)]
+        keep = [t.first_token for t in named if self._spelled(t) or kinds.says_of_the_answers(reading, t)]
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
         # the count cue's own words ("the *number* of ...") are no step
         cue_words = {i for i, (_, start, _) in enumerate(reading.tokens) if any(a <= start < b for a, b in counting)}
+        # the superlative's own words name the attribute (`superlative_attribute`), no fact of the star
+        # ("the *largest* population": not the relation "largest city"); the noun after it says what the answer is
+        # (or, where it names a relation of numbers or dates, the attribute: "the largest *population*")
+        sup = cues.superlative
+        after = token_at(reading, sup.end) if sup is not None else -1
+        ordering = [p for p in reading.phrases if sup is not None and (
+            sup.start <= reading.tokens[p.first_token][1] and reading.tokens[p.last_token - 1][2] <= sup.end
+            or p.first_token == after and self._valued(int(np.argmax(p.strength))))]
+        nouns = kinds.kind_nouns(reading, [after] if sup is not None else [])
         asked = [p for p in reading.phrases if p.last_token <= first_thing and not roles.introduces(
-            self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words]
+            self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
+            and all(p is not o for o in ordering)]
+        candidates: list[tuple[float, bool, ClaimPattern, tuple[int, Direction] | None]] = []
         for phrase in [None, *asked]:
-            stars = rank_patterns(self.verifier.schema, reading, self.verifier.canonical, self.verifier.weights,
-                                  keep=1, answer=True, exclude=[phrase] if phrase is not None else [],
-                                  keep_things=keep)
-            if not stars:
-                continue
-            star = stars[0]
-            step = self._projection(reading, star, phrase) if phrase is not None else None
-            score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
-            if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
-                score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
-            if best is not None and score <= best[0]:
-                continue
-            if phrase is not None and (step is None or self._kind_word(reading, star, phrase, step)
-                                       or roles.follows_a_star_phrase(star, phrase)):
-                continue
-            best = (score, star, step)
-        if best is None:
-            return None
-        _, star, step = best
-        node, kind = self._answer_set(reading, star)
+            left_out = [*ordering, *([phrase] if phrase is not None else [])]
+            for star, fits in kinds.ranked_stars(self.verifier, reading, left_out, nouns, keep, READINGS):
+                step = self._projection(reading, star, phrase) if phrase is not None else None
+                score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
+                if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
+                    score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
+                if phrase is not None and (step is None or self._kind_word(
+                        reading, star, phrase, step, any(phrase is k for k in nouns))
+                                           or roles.follows_a_star_phrase(star, phrase)):
+                    continue
+                candidates.append((score, fits, star, step))
+        # a question presumes its answers exist: a reading whose plan finds nothing yields to the next
+        first: ConditionPlan | None = None
+        for _, _, star, step in sorted(candidates, key=lambda c: (not c[1], -c[0]))[:READINGS]:
+            found = self._plan(reading, cues, star, step)
+            if found is STATED:
+                return None  # "how many kids does X have" with X's "number of children": that value is the answer
+            if isinstance(found, ConditionPlan):
+                if found.answered or found.kind == "chain":
+                    return found
+                first = first or found
+        return first
+
+    def _plan(self, reading: ClaimReading, cues: Cues, star: ClaimPattern,
+              step: tuple[int, Direction] | None) -> ConditionPlan | object | None:
+        """The plan a star (and the step asked from its answers) reads, executed; None where it reads
+        none; `STATED` where it counts what the KG states as a number."""
+        node, kind = answer_set(reading, star)
         if node is None:
             return None
         if step is not None:
@@ -165,14 +186,14 @@ class ConditionReader:
             own = [(step[0], flip(step[1]))] if step is not None else sides  # what the answers stand on
             node, kind, sides = self._when(node, kind, own)
         if cues.superlative is not None:
-            attribute = self._attribute(reading, cues, node, sides)
+            attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides)
             if attribute is None:
                 return None
             cls = ArgMax if cues.superlative.order == "max" else ArgMin
             order = self.verifier.schema.order_kind(*attribute)
             node, kind = cls(node, attribute[0], attribute[1], 1, order), "superlative"
         if cues.count and self._is_a_number(node):
-            return None  # "how many people work at X" with X's "number of employees": that value is the answer
+            return STATED  # "how many people work at X" with X's "number of employees": that value is the answer
         root = Count(node) if cues.count else node
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, "count" if cues.count else kind,
@@ -224,7 +245,7 @@ class ConditionReader:
         if by_name is not None and not (stars and any(a.phrase is not None for a in stars[0].attachments)):
             node = Step(Anchor(entity), by_name, direction)  # no phrase says how: "scripts by X" says it
         elif stars:
-            node, _ = self._answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
+            node, _ = answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
         else:
             return None
         if node is None:
@@ -242,7 +263,8 @@ class ConditionReader:
                 t.text, without_disambiguator(t.name), plural_only=True))) or roles.category_plural(t)
 
         named = sorted((t for t in reading.things
-                        if as_written(t) or not t.indefinite and (not t.optional or self._introduced(reading, t))),
+                        if as_written(t) or kinds.says_of_the_answers(reading, t)  # "any *romance* films"
+                        or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
                                                           for o in named[:i] + named[i + 1:])]
@@ -260,7 +282,9 @@ class ConditionReader:
         """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
         tag denver", "famous among its imdb votes"), or joined by "and" / "or" to a thing that is
         named ("has both *business* and financial crisis among its tags"): an argument of that
-        relation, not a kind word."""
+        relation, not a kind word; or a value the answers have (`kinds.says_of_the_answers`)."""
+        if kinds.says_of_the_answers(reading, thing):
+            return True
         sides = {r for r, _ in self.verifier.schema.sides_of(thing.entity)}
         for phrase in reading.phrases:
             gap = thing.first_token - phrase.last_token if phrase.last_token <= thing.first_token \
@@ -272,12 +296,23 @@ class ConditionReader:
                                 and (not o.optional or self._introduced(reading, o, False)) for o in reading.things)
 
     # ---- parts ------------------------------------------------------------------------------------
+    def _valued(self, relation: int) -> bool:
+        """Whether a relation's values, either way, are numbers or dates (an attribute)."""
+        schema = self.verifier.schema
+        return any(schema.holds_literals(relation, d, k) for d in DIRECTIONS for k in ("number", "date"))
+
     def _projection(self, reading: ClaimReading, star: ClaimPattern,
                     phrase: Phrase) -> tuple[int, Direction] | None:
         """The step a phrase the star leaves out takes from the answer set: its relation, in the
         direction whose near side entities of the answer set's kind have; where no kind has both
         (a KG of many sparse relations), the one direction the answer set itself has such edges in."""
         r = int(np.argmax(phrase.strength))
+        words = [t for t, _, _ in reading.tokens]
+        if "who" in words[:phrase.first_token]:  # "who *published* the book ...": of the relations the verb
+            names = self.verifier.scorer.names  # names alike, the one named for its doer ("publisher")
+            doers = [int(c) for c in np.flatnonzero(phrase.strength >= phrase.strength[r] - DOER_TIE)
+                     if names.named_for_doer(phrase.text, int(c))]
+            r = doers[0] if doers else r
         # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
         others = asks_else([t for t, _, _ in reading.tokens])
         if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments) \
@@ -288,7 +323,7 @@ class ConditionReader:
         fits = [(schema.fan(r, d), d) for d in DIRECTIONS if all(schema.meet(side, (r, d)) for side in own)]
         if fits:
             return r, min(fits)[1]
-        found = self._entities(self._answer_set(reading, star)[0])
+        found = self._entities(answer_set(reading, star)[0])
         side = roles.one_side_having(self.kg.snapshot, found, r) if found is not None else None
         return (r, side) if side is not None else None
 
@@ -302,18 +337,23 @@ class ConditionReader:
         return found if found is not None and (empty or len(found)) else None
 
     def _kind_word(self, reading: ClaimReading, star: ClaimPattern, phrase: Phrase,
-                   step: tuple[int, Direction]) -> bool:
+                   step: tuple[int, Direction], kind_noun: bool = False) -> bool:
         """Whether a phrase before the things says what the answer set is rather than a step from it
         ("which *countries* have the language X or Y", "how many *locations* are in X"): its
         relation's named kind (`AnswerKinds.kind_of`, from the KG's facts) fits the answer set at
         least as well as the set the step would reach, and no words introduce the answer set as
-        something else between the phrase and the things ("the capital of *the country that* ...")."""
+        something else between the phrase and the things ("the capital of *the country that* ...");
+        or, for a ``kind_noun`` (`kinds.kind_nouns`), it names the step's relation by a modifier only
+        ("*films*" for "filming location"), or, where the names of the entities on each side say
+        clearly what it fits (`ZeroShotPathScorer.answer_kind`), the answer set's side fits it best."""
         words = [t for t, _, _ in reading.tokens]
         first_thing = min((t.first_token for t in reading.things if self._spelled(t)), default=len(words))
         if introduces_another(words[phrase.last_token:first_thing]):
             return False
-        node, _ = self._answer_set(reading, star)
         scorer = self.verifier.scorer
+        if kind_noun and kinds.asks_no_step(self.verifier, star, phrase, step):
+            return True
+        node, _ = answer_set(reading, star)
         kind = scorer.kinds.kind_of(int(scorer.vocabulary.canonical[step[0]]))
         inner = self._entities(node)
         if inner is None or node is None:
@@ -323,77 +363,3 @@ class ConditionReader:
         if outer is None or not len(outer):  # a step to nothing is none where the phrase fits what is asked
             return outer is not None and fits > 0  # ("the number of *locations* contained by X")
         return fits > 0 and fits >= float(kind[outer].mean())  # of neither set's kind: no kind word
-
-    def _answer_set(self, reading: ClaimReading, star: ClaimPattern,
-                    tail_negates: bool = True) -> tuple[SetNode | None, str]:
-        """The entities the star's leaves reach: intersected, united across "or", less those
-        after "not"; values as comparisons."""
-        words = [t for t, _, _ in reading.tokens]
-        steps: list[tuple[Thing, SetNode]] = []
-        excluded: list[SetNode] = []
-        values = []
-        for part in star.attachments:
-            leaf = part.node
-            if isinstance(leaf, Literal):
-                values.append(part)
-                continue
-            reached: SetNode = Step(Anchor(leaf.entity), part.relation, flip(part.direction))
-            earlier = [a.node.end for a in star.attachments if isinstance(a.node, Thing) and a.node.end <= leaf.start]
-            clause = reading.claim[max(earlier, default=0):leaf.start]  # since the thing named before it
-            # the last thing or value named: a "not" after it is about it ("... was Clint Eastwood not in?")
-            last = tail_negates and all(a.node.first_token < leaf.last_token for a in star.attachments)
-            tail = reading.claim[leaf.end:] if last else ""
-            if EXCLUDING.search(clause) or EXCLUDING.search(tail):
-                excluded.append(reached)
-            else:
-                steps.append((leaf, reached))
-        if not steps:
-            return None, ""
-        steps.sort(key=lambda s: s[0].first_token)
-        node: SetNode = steps[0][1]
-        step: SetNode
-        kind = "filter" if len(steps) == 1 else "intersection"
-        for (prev, _), (leaf, step) in itertools.pairwise(steps):
-            between = words[prev.last_token:leaf.first_token]
-            if (any(w in ALTERNATIVE for w in between) and "and" not in between) or adds_a_set(between):
-                node, kind = Union(node, step), "union"
-            else:
-                node = Intersect(node, step)
-        for gone in excluded:
-            node, kind = Difference(node, gone), "negation"
-        for part in values:
-            assert isinstance(part.node, Literal)
-            node = Compare(node, part.relation, part.direction, part.node.op, part.node.value)
-            kind = "comparison" if part.node.op != "=" else kind
-        if kind == "filter" and len(star.attachments) == 1:
-            kind = "chain"
-        return node, kind
-
-    def _attribute(self, reading: ClaimReading, cues: Cues, node: SetNode, sides: list) -> Side | None:
-        """The attribute a superlative orders by: among the sides with literal values that the
-        answer set's kind has (the time-like ones for time words: "most recent"), the one the words
-        name; for time words naming none, the first time-like one."""
-        assert cues.superlative is not None
-        timed = cues.superlative.hint == "time"
-        candidates = self.times.sides_from(sides) if timed else self.times.valued_sides(sides)
-        after = _token_at(reading, cues.superlative.end)
-        near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
-        # the words beside the superlative name the attribute ("the highest floors above ground");
-        # the superlative itself only when they name none ("which is the highest")
-        before = _token_at(reading, cues.superlative.start)
-        beside = [p.strength for p in near if p.first_token >= after or p.last_token <= before]
-        words = [t for t, _, _ in reading.tokens]
-        rest = [words[i] for p in near if p.first_token < after < p.last_token for i in range(after, p.last_token)]
-        if rest:  # "the lowest length": a phrase read with the superlative, less it
-            beside.extend(self.verifier.scorer.word_relation_strength(rest))
-        for rows in (beside, [p.strength for p in near]):
-            scored = [(max((float(row[s[0]]) for row in rows), default=0.0), s) for s in candidates]
-            scored = [x for x in scored if x[0] >= self.verifier.weights.threshold]
-            if scored:
-                return max(scored)[1]
-        return candidates[0] if timed and candidates else None
-
-
-def _token_at(reading: ClaimReading, offset: int) -> int:
-    """The index of the first token at or after character ``offset``."""
-    return next((i for i, (_, start, _) in enumerate(reading.tokens) if start >= offset), len(reading.tokens))

@@ -324,6 +324,13 @@ class RelationNames:
         return any(base.endswith(suffix) and len(base) > len(suffix) + 2 and stem(base[:-len(suffix)]) == verb
                    for suffix in AGENT_SUFFIXES)
 
+    def named_for_doer(self, verb: str, relation: int) -> bool:
+        """Whether a relation's name is the agent noun of ``verb`` ("publisher" for "published",
+        "producer" for "produced"): "who published X" asks for that relation's object."""
+        words = self.words[relation]
+        return len(words) == 1 and any(words[0].endswith(suffix) and len(words[0]) > len(suffix) + 2
+                                       and stem(words[0][:-len(suffix)]) == stem(verb) for suffix in AGENT_SUFFIXES)
+
     def done_by(self, verb: str, relation: int) -> bool:
         """Whether ``verb`` ("plays") opens an active relation name with a preposition after it or
         at its end (``plays_for``, ``located_in``, ``plays_in_club``): "who plays for X" asks for its

@@ -1,0 +1,111 @@
+"""The noun that says what a question's answer is ("which *films* ...", "Compass Anchor *albums*
+that ...", "the tallest *building* in X"), read apart from the relations it may also spell: a KG's
+relation names hold such nouns ("filming location", "adjacent building", "production company"),
+and read as relations they tie the names by the wrong facts. What it says instead, where the KG's
+entity names make it clear, is which side the answers stand on (`ZeroShotPathScorer.answer_kind`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..claims import ClaimVerifier
+from ..claims.patterns import ClaimPattern, rank_patterns
+from ..claims.reading import ClaimReading, Phrase, Thing
+from ..claims.schema import flip
+from ..learn.question_words import COPULA_WORDS, IMPERATIVES
+from ..learn.relation_words import is_participle
+from ..plans.nodes import Direction
+from ..relation_profiles import side_of
+
+__all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "ranked_stars", "says_of_the_answers"]
+
+KIND_STARS = 4  # stars read per way of taking a kind noun
+KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
+
+
+ASKING_DETERMINERS = frozenset(["which", "what", "any"])
+
+
+def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
+    """Where the noun saying what the answer is may start: right after "which" / "what" / "any" /
+    "how many" or an opening "list the", at ``after`` (the token after a superlative: "the tallest
+    *building*"), or after a name standing in one of those or opening the question."""
+    words = [t for t, _, _ in reading.tokens]
+    starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] == ["how", "many"]
+              or (i == 1 and words[0] in IMPERATIVES and w in ("the", "all"))}  # "list the *bankers* ..."
+    starts |= set(after)
+    return starts | {t.last_token for t in reading.things if t.first_token in starts or t.first_token == 0}
+
+
+def kind_nouns(reading: ClaimReading, after: Sequence[int] = ()) -> list[Phrase]:
+    """The phrases that say what the answer is, not how it relates to a name: a noun in a kind slot
+    (`_kind_slots`: "which *films* ...", "which Dario Toreens *film* ...", "Compass Anchor *albums*
+    that ..."), not a name's words, not before "of" (a relational noun: "what *share of* ..."), not
+    run together with a verb ("any films *directed* by X"). A KG's relation names hold such nouns
+    ("filming location", "adjacent building"), so read as relations they would tie the names by the
+    wrong facts."""
+    words = [t for t, _, _ in reading.tokens]
+    slots = _kind_slots(reading, after)
+    return [p for p in reading.phrases if p.first_token in slots and words[p.last_token:p.last_token + 1] != ["of"]
+            and not any(t.first_token < p.last_token and p.first_token < t.last_token for t in reading.things)
+            and not any(is_participle(w) for w in words[p.first_token + 1:p.last_token])]
+
+
+def says_of_the_answers(reading: ClaimReading, thing: Thing) -> bool:
+    """Whether a lower-case thing is a value the answers have, by where it stands: right before
+    the noun that says what they are ("any *romance* films ...", "*zaneesh* companies in ...") or as
+    what that noun is said to be, ending the question ("which X albums are *folk music*")."""
+    words = [t for t, _, _ in reading.tokens]
+    kinds = kind_nouns(reading)
+    if thing.first_token in _kind_slots(reading) | {0} and any(  # not a verb: "which *film* directed by ..."
+            p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases):
+        return True
+    return any(p.last_token < thing.first_token for p in kinds) and thing.first_token >= 1 \
+        and words[thing.first_token - 1] in COPULA_WORDS and thing.last_token == len(words)
+
+
+def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase], kinds: list[Phrase],
+                 keep: list[int], count: int = 1) -> list[tuple[ClaimPattern, bool]]:
+    """The ``count`` best stars without ``exclude``, each with whether its answers are of the kind
+    the question's kind nouns say: where one (``kinds``) fits a side clearly by the KG's entity
+    names (`ZeroShotPathScorer.answer_kind`), the stars whose answers stand there come first, with
+    or without the noun naming a fact: "which *countries* does the Amazon cross" (the countries of
+    its basin), "how many *films* has X acted in" (not the genres X plays, which "films" also
+    names). A star read both with and without the noun is one star, its better score kept."""
+    stars = rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS if kinds else count,
+                          answer=True, exclude=exclude, keep_things=keep)
+    rows = [row for row in (v.scorer.answer_kind(p.text) for p in kinds) if row is not None]
+    if not rows:
+        return [(s, True) for s in stars[:count]]
+    best: dict[tuple, ClaimPattern] = {}
+    for star in stars + rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS, answer=True,
+                                      exclude=[*exclude, *kinds], keep_things=keep):
+        key = tuple((a.relation, a.direction, getattr(a.node, "first_token", -1), getattr(a.node, "entity", -1))
+                    for a in star.attachments)
+        if key not in best or star.score > best[key].score:
+            best[key] = star
+    n, kind_ids, names = len(v.scorer.kg.relations), {id(p) for p in kinds}, v.scorer.names
+
+    def fit(star: ClaimPattern) -> bool:  # the centre's side every kind noun fits; a noun that spells the
+        if any(a.phrase is not None and id(a.phrase) in kind_ids and a.phrase.strength[a.relation] >= 1.0
+               and a.phrase.last_token - a.phrase.first_token >= len(names.words[a.relation])
+               for a in star.attachments):  # fact's relation is its name ("how many *executive bodies* does
+            return True  # X have"; not "city" for "largest city"), whatever the entities' names say
+        return min(max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
+                   for row in rows) >= KIND_FIT
+    ranked = sorted(((s, fit(s)) for s in best.values()), key=lambda sf: (not sf[1], -sf[0].score))
+    return ranked[:count]
+
+
+def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tuple[int, Direction]) -> bool:
+    """Whether a kind noun asks for no step from the star's answers: it names the step's relation
+    by a modifier only ("which *films* ..." for "filming location"), or the answers' side fits it
+    clearly and better than the step's would (`ZeroShotPathScorer.answer_kind`)."""
+    if phrase.last_token - phrase.first_token == 1 and v.scorer.names.head_share([phrase.text], 0.0)[0, step[0]] == 0:
+        return True
+    row = v.scorer.answer_kind(phrase.text)
+    if row is None:
+        return False
+    n = len(v.scorer.kg.relations)
+    inner = max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
+    return inner >= KIND_FIT and inner >= float(row[side_of(*step, n)])

@@ -1,0 +1,93 @@
+"""What a star pattern's leaves reach, as a plan's set (intersected, united across "or", less what
+follows "not", compared with values), and the attribute a superlative orders that set by."""
+
+from __future__ import annotations
+
+import itertools
+
+from ..claims import ClaimVerifier
+from ..claims.patterns import ClaimPattern
+from ..claims.reading import ClaimReading, Literal, Thing
+from ..claims.schema import Side, flip
+from ..plans import Anchor, Compare, Difference, Intersect, SetNode, Step, Union
+from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set
+from .times import TimeSides
+
+__all__ = ["answer_set", "superlative_attribute", "token_at"]
+
+
+def answer_set(reading: ClaimReading, star: ClaimPattern,
+               tail_negates: bool = True) -> tuple[SetNode | None, str]:
+    """The entities the star's leaves reach: intersected, united across "or", less those
+    after "not"; values as comparisons."""
+    words = [t for t, _, _ in reading.tokens]
+    steps: list[tuple[Thing, SetNode]] = []
+    excluded: list[SetNode] = []
+    values = []
+    for part in star.attachments:
+        leaf = part.node
+        if isinstance(leaf, Literal):
+            values.append(part)
+            continue
+        reached: SetNode = Step(Anchor(leaf.entity), part.relation, flip(part.direction))
+        earlier = [a.node.end for a in star.attachments if isinstance(a.node, Thing) and a.node.end <= leaf.start]
+        clause = reading.claim[max(earlier, default=0):leaf.start]  # since the thing named before it
+        # the last thing or value named: a "not" after it is about it ("... was Clint Eastwood not in?")
+        last = tail_negates and all(a.node.first_token < leaf.last_token for a in star.attachments)
+        tail = reading.claim[leaf.end:] if last else ""
+        if EXCLUDING.search(clause) or EXCLUDING.search(tail):
+            excluded.append(reached)
+        else:
+            steps.append((leaf, reached))
+    if not steps:
+        return None, ""
+    steps.sort(key=lambda s: s[0].first_token)
+    node: SetNode = steps[0][1]
+    step: SetNode
+    kind = "filter" if len(steps) == 1 else "intersection"
+    for (prev, _), (leaf, step) in itertools.pairwise(steps):
+        between = words[prev.last_token:leaf.first_token]
+        if (any(w in ALTERNATIVE for w in between) and "and" not in between) or adds_a_set(between):
+            node, kind = Union(node, step), "union"
+        else:
+            node = Intersect(node, step)
+    for gone in excluded:
+        node, kind = Difference(node, gone), "negation"
+    for part in values:
+        assert isinstance(part.node, Literal)
+        node = Compare(node, part.relation, part.direction, part.node.op, part.node.value)
+        kind = "comparison" if part.node.op != "=" else kind
+    if kind == "filter" and len(star.attachments) == 1:
+        kind = "chain"
+    return node, kind
+
+
+def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues,
+                          sides: list) -> Side | None:
+    """The attribute a superlative orders by: among the sides with literal values that the
+    answer set's kind has (the time-like ones for time words: "most recent"), the one the words
+    name; for time words naming none, the first time-like one."""
+    assert cues.superlative is not None
+    timed = cues.superlative.hint == "time"
+    candidates = times.sides_from(sides) if timed else times.valued_sides(sides)
+    after = token_at(reading, cues.superlative.end)
+    near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
+    # the words beside the superlative name the attribute ("the highest floors above ground");
+    # the superlative itself only when they name none ("which is the highest")
+    before = token_at(reading, cues.superlative.start)
+    beside = [p.strength for p in near if p.first_token >= after or p.last_token <= before]
+    words = [t for t, _, _ in reading.tokens]
+    rest = [words[i] for p in near if p.first_token < after < p.last_token for i in range(after, p.last_token)]
+    if rest:  # "the lowest length": a phrase read with the superlative, less it
+        beside.extend(verifier.scorer.word_relation_strength(rest))
+    for rows in (beside, [p.strength for p in near]):
+        scored = [(max((float(row[s[0]]) for row in rows), default=0.0), s) for s in candidates]
+        scored = [x for x in scored if x[0] >= verifier.weights.threshold]
+        if scored:
+            return max(scored)[1]
+    return candidates[0] if timed and candidates else None
+
+
+def token_at(reading: ClaimReading, offset: int) -> int:
+    """The index of the first token at or after character ``offset``."""
+    return next((i for i, (_, start, _) in enumerate(reading.tokens) if start >= offset), len(reading.tokens))
