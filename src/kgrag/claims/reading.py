@@ -245,7 +245,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     optional_tokens: set[int] = set()  # a lower-case thing's words may also be a relation phrase
     named_spans: list[tuple[int, int]] = []  # every name read, a repeated one too
     # a value written with separators or a multiplier ("1,000,000", "2 million") is one value, not the name "1"
-    written = [(m.start(), m.end()) for m in _VALUE.finditer(claim) if m.group(2) or "," in m.group(1)]
+    values = list(_VALUE.finditer(claim))
+    written = [(m.start(), m.end()) for m in values if m.group(2) or "," in m.group(1)]
     for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
@@ -285,7 +286,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                                     indefinite=first > 0 and words[first - 1] in INDEFINITE))
     if pertains is not None:
         _pertaining_things(reading, linker, pertains, covered | optional_tokens, covered)
-    for match in _VALUE.finditer(claim):
+    for match in values:
         first, last = _token_index(tokens, match.start(), match.end())
         value = _value(match)
         if last <= first or value is None or any(i in covered for i in range(first, last)):

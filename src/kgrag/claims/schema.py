@@ -113,6 +113,10 @@ class ClaimSchema:
         """Some of the first values ``relation`` reaches in ``direction`` are literals of ``kind``."""
         return bool(self._literal_sides(kind)[relation, 0 if direction == "out" else 1])
 
+    def holds_values(self, relation: int, direction: str) -> bool:
+        """Whether the side's values are numbers or dates: an attribute a superlative may order by."""
+        return self.holds_literals(relation, direction, "number") or self.holds_literals(relation, direction, "date")
+
     def order_kind(self, relation: int, direction: str) -> LiteralKind:
         """The kind a superlative orders an attribute's values as: dates where it holds dates, else
         numbers (what every plan producer writes into `ArgMax` / `ArgMin`)."""

@@ -56,12 +56,11 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing) -> bool:
     the noun that says what they are ("any *romance* films ...", "*zaneesh* companies in ...") or as
     what that noun is said to be, ending the question ("which X albums are *folk music*")."""
     words = [t for t, _, _ in reading.tokens]
-    kinds = kind_nouns(reading)
     if thing.first_token in _kind_slots(reading) | {0} and any(  # not a verb: "which *film* directed by ..."
             p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases):
         return True
-    return any(p.last_token < thing.first_token for p in kinds) and thing.first_token >= 1 \
-        and words[thing.first_token - 1] in COPULA_WORDS and thing.last_token == len(words)
+    return thing.first_token >= 1 and words[thing.first_token - 1] in COPULA_WORDS \
+        and thing.last_token == len(words) and any(p.last_token < thing.first_token for p in kind_nouns(reading))
 
 
 def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase], kinds: list[Phrase],

@@ -298,8 +298,7 @@ class ConditionReader:
     # ---- parts ------------------------------------------------------------------------------------
     def _valued(self, relation: int) -> bool:
         """Whether a relation's values, either way, are numbers or dates (an attribute)."""
-        schema = self.verifier.schema
-        return any(schema.holds_literals(relation, d, k) for d in DIRECTIONS for k in ("number", "date"))
+        return any(self.verifier.schema.holds_values(relation, d) for d in DIRECTIONS)
 
     def _projection(self, reading: ClaimReading, star: ClaimPattern,
                     phrase: Phrase) -> tuple[int, Direction] | None:

@@ -56,7 +56,7 @@ class TimeSides:
         on ``sides`` has: what a superlative may order it by."""
         schema = self.schema
         return [(r, d) for r in range(schema.num_relations) if self.canonical[r] == r for d in DIRECTIONS
-                if (schema.holds_literals(r, d, "number") or schema.holds_literals(r, d, "date"))
+                if schema.holds_values(r, d)
                 and all(schema.meet(own, (r, d)) for own in sides if own is not None)]
 
     def sides_from(self, sides: Sequence[Side | None]) -> list[Side]:

@@ -105,6 +105,12 @@ def is_participle(word: str) -> bool:
     return word in IRREGULAR_PARTICIPLES or (word.endswith("ed") and not word.endswith("eed") and len(word) >= 4)
 
 
+def _agent_noun(noun: str, verb_stem: str) -> bool:
+    """Whether a singular ``noun`` is the verb with an agent suffix ("player" of "play", "publisher")."""
+    return any(noun.endswith(suffix) and len(noun) > len(suffix) + 2 and stem(noun[:-len(suffix)]) == verb_stem
+               for suffix in AGENT_SUFFIXES)
+
+
 class RelationNames:
     """Per relation (``labels``: humanised names; ``named``: which ones a question may name), its
     content words and stems, their IDF over the vocabulary, head words, and phrase lookups."""
@@ -319,17 +325,13 @@ class RelationNames:
         toks = self.tokens[relation]
         if not toks or toks[-1] == "by" or word in toks:
             return False
-        base = word[:-1] if word.endswith("s") else word
-        verb = stem(toks[0])
-        return any(base.endswith(suffix) and len(base) > len(suffix) + 2 and stem(base[:-len(suffix)]) == verb
-                   for suffix in AGENT_SUFFIXES)
+        return _agent_noun(word[:-1] if word.endswith("s") else word, stem(toks[0]))
 
     def named_for_doer(self, verb: str, relation: int) -> bool:
         """Whether a relation's name is the agent noun of ``verb`` ("publisher" for "published",
         "producer" for "produced"): "who published X" asks for that relation's object."""
         words = self.words[relation]
-        return len(words) == 1 and any(words[0].endswith(suffix) and len(words[0]) > len(suffix) + 2
-                                       and stem(words[0][:-len(suffix)]) == stem(verb) for suffix in AGENT_SUFFIXES)
+        return len(words) == 1 and _agent_noun(words[0], stem(verb))
 
     def done_by(self, verb: str, relation: int) -> bool:
         """Whether ``verb`` ("plays") opens an active relation name with a preposition after it or
