@@ -133,6 +133,14 @@ def written_as(text: str, name: str, plural_only: bool = False) -> bool:
     return (written == read and not plural_only) or written in singular_forms(read)
 
 
+def without_article(name: str) -> str:
+    """A name of two words or more after a leading "The" without it (``The Violet Tigers`` ->
+    ``Violet Tigers``): how people often write a band or a film; a one-word rest ("The Women") is
+    too often a common word."""
+    head, _, rest = name.partition(" ")
+    return rest if head.lower() == "the" and len(rest.split()) >= 2 else name
+
+
 def without_disambiguator(name: str) -> str:
     """A name without the trailing parenthetical that tells namesakes apart (``Georgia (country)``,
     ``georgia_(country)`` -> ``Georgia``, ``georgia``): how people write it."""

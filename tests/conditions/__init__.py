@@ -15,13 +15,14 @@ from ..conftest import HashEmbedder
 
 
 @contextmanager
-def reader_over(directory: Path, triples: str) -> Iterator[ConditionReader]:
-    """A `ConditionReader` over ``triples`` (``head|relation|tail`` lines), hash-embedded."""
+def reader_over(directory: Path, triples: str, hashed: bool = True) -> Iterator[ConditionReader]:
+    """A `ConditionReader` over ``triples`` (``head|relation|tail`` lines), hash-embedded, or
+    (``hashed`` False) over the real MiniLM, where a test needs what words mean."""
     source = directory / "kb.txt"
     source.write_text(triples, encoding="utf-8")
-    ingest([Source(source)], directory / "db",
-           after_build=lambda v: build_indexes(v, embedder=HashEmbedder(), progress=False))
-    kg = KnowledgeGraph(directory / "db", embedder=HashEmbedder())
+    embedder = {"embedder": HashEmbedder()} if hashed else {}
+    ingest([Source(source)], directory / "db", after_build=lambda v: build_indexes(v, progress=False, **embedder))
+    kg = KnowledgeGraph(directory / "db", **embedder)
     try:
         yield ConditionReader(ClaimVerifier(kg))
     finally:
@@ -35,13 +36,14 @@ def kind_and_names(reader: ConditionReader, question: str) -> tuple[str, list[st
     return found.kind, sorted(reader.kg.names[i] for i in found.result.value.tolist())
 
 
-def reader_fixture(triples: str, name: str):  # noqa: ANN201 - a pytest fixture
-    """A module-scoped ``reader`` fixture: a `ConditionReader` over ``triples`` in a folder named ``name``."""
+def reader_fixture(triples: str, name: str, hashed: bool = True):  # noqa: ANN201 - a pytest fixture
+    """A module-scoped ``reader`` fixture: a `ConditionReader` over ``triples`` in a folder named
+    ``name`` (`reader_over`)."""
     import pytest
 
     @pytest.fixture(scope="module")
     def reader(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ConditionReader]:
-        with reader_over(tmp_path_factory.mktemp(name), triples) as built:
+        with reader_over(tmp_path_factory.mktemp(name), triples, hashed) as built:
             yield built
 
     return reader

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kgrag.claims.patterns import _coordinating
+from kgrag.claims.coordination import coordinating as _coordinating
 
 from . import reader_over
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kgrag.claims.patterns import _elided
+from kgrag.claims.coordination import elided as _elided
 from kgrag.claims.reading import Thing
 
 from . import reader_over

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from kgrag.claims import ClaimVerifier, patterns
+from kgrag.claims import patterns
 from kgrag.claims.reading import Thing
-from kgrag.conditions import ConditionReader, kinds
+from kgrag.conditions import kinds
 from kgrag.conditions.cues import without_cue_words
-from kgrag.graph import KnowledgeGraph, build_indexes
-from kgrag.store.database import Source, ingest
 
 from . import kind_and_names, reader_fixture
 
@@ -63,16 +61,9 @@ Cole River|length|300
 
 
 
-@pytest.fixture(scope="module")
-def reader(tmp_path_factory: pytest.TempPathFactory):
-    """Over the real MiniLM: which entities a noun fits ("films", "city") is read from the names'
-    embeddings (`AnswerKinds.side_fit`), which a hash embedder cannot say."""
-    directory = tmp_path_factory.mktemp("kind-nouns")
-    (directory / "kb.txt").write_text(FILMS, encoding="utf-8")
-    ingest([Source(directory / "kb.txt")], directory / "db", after_build=lambda v: build_indexes(v, progress=False))
-    kg = KnowledgeGraph(directory / "db")
-    yield ConditionReader(ClaimVerifier(kg))
-    kg.close()
+# over the real MiniLM: which entities a noun fits ("films", "city") is read from the names' embeddings
+# (`AnswerKinds.side_fit`), which a hash embedder cannot say
+reader = reader_fixture(FILMS, "kind-nouns", hashed=False)
 
 
 @pytest.mark.parametrize(("question", "kind", "answers"), [

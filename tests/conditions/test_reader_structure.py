@@ -153,7 +153,7 @@ def test_an_adjective_of_a_name_names_it(reader, monkeypatch):
 
 
 def test_the_english_cues_of_sets_and_steps() -> None:
-    from kgrag.claims.patterns import _coordinating
+    from kgrag.claims.coordination import coordinating as _coordinating
     from kgrag.conditions.cues import adds_a_set, introduces_another
 
     assert adds_a_set(["by", "x", "and", "all", "that", "are"]) and not adds_a_set(["and", "that", "all"])

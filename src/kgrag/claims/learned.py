@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .patterns import ClaimPattern
-from .reading import ClaimReading, Literal, Thing
+from .reading import ClaimReading, Literal, StrengthFn, Thing
 
 __all__ = ["MIN_COUNT", "WordRelations"]
 
@@ -69,10 +69,10 @@ class WordRelations:
                     out[k, relation] = count / total
         return out
 
-    def with_zero_shot(self, zero_shot: Callable[[Sequence[str]], np.ndarray]) -> Callable[[Sequence[str]], np.ndarray]:
+    def with_zero_shot(self, zero_shot: StrengthFn) -> StrengthFn:
         """The strength function reading uses: the larger of the two."""
-        def strength(words: Sequence[str]) -> np.ndarray:
-            return np.maximum(zero_shot(words), self.strength(words))
+        def strength(words: Sequence[str], senses: Sequence[str | None] = ()) -> np.ndarray:
+            return np.maximum(zero_shot(words, senses), self.strength(words))
         return strength
 
     def save(self, directory: Path) -> None:

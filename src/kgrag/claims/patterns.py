@@ -14,33 +14,22 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
-from ..plans.literals import LiteralKind, literal_kind, year_as_date
 from ..plans.nodes import DIRECTIONS, Direction
+from .attributes import as_held, attribute_sides, kinds_compared, value_placed
+from .coordination import coordinated_nodes, coordinated_phrases, elided
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
-__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "coordinated_nodes", "rank_patterns",
-           "side_mismatch"]
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns", "side_mismatch"]
 
 Node = Thing | Literal
-COORDINATORS = frozenset(["and", "or", "also", "both"])
 PLURALITY = 0.5  # `PatternWeights.plurality`'s default
 KNOWN_FOR = 2 / 3  # the share of a name's facts on one side that makes it what the name is known for
-JOINERS = COORDINATORS | {"either", "nor", "neither"}  # between coordinated things
-ARTICLES = frozenset(["the", "a", "an"])
-CONTRAST = frozenset(["but", "not"])  # "A but not B": coordinated, the second negated (the conditions' reading)
-REPEATED_PREPOSITIONS = frozenset(["in", "on", "at", "by", "for", "with", "from", "to", "of"])
 PRONOUNS = frozenset(["it", "he", "she", "they"])  # a clause's subject; possessives ("its tags") often mean the other
-# a clause that ends on an auxiliary repeats the verb before it ("... the Rhine crosses that the
-# Danube *doesn't*", "... that B did too"): the thing before it has the same relation
-AUXILIARIES = frozenset(["do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "can", "could",
-                         "will", "would", "doesn", "don", "didn", "isn", "aren", "wasn", "weren", "hasn", "haven",
-                         "hadn", "couldn", "won", "wouldn"])
-ELLIPSIS_TAIL = AUXILIARIES | {"not", "t", "too", "also", "so", "either", "as", "well", "never"}
 
 
 @dataclass(frozen=True)
@@ -96,29 +85,12 @@ def _sides_towards(schema: ClaimSchema, centre: Thing | None, node: Node, canoni
     relation, as a claim may be false because the centre has no such fact at all (`_options`
     charges a side either end never takes)."""
     if isinstance(node, Literal):
-        kinds = _kinds_compared(node)
+        kinds = kinds_compared(node)
         return [(r, d) for r in range(schema.num_relations) for d in DIRECTIONS if canonical[r] == r
                 and any(schema.holds_literals(r, d, k) for k in kinds)]
     if centre is None:
         return sorted({(r, flip(d)) for r, d in schema.sides_of(node.entity) if canonical[r] == r})
     return [(r, d) for r in range(schema.num_relations) for d in ("out", "in") if canonical[r] == r]
-
-
-def _kinds_compared(value: Literal) -> list[LiteralKind]:
-    """The kinds of values a claim's value compares with: its own, and dates for a year ("died
-    1997 or later")."""
-    kind = literal_kind(value.value)
-    return [k for k in (kind, "date" if year_as_date(value.value, value.op) is not None else None) if k is not None]
-
-
-def _as_held(schema: ClaimSchema, node: Node, relation: int, direction: Direction) -> Node:
-    """A year compared on a side that holds dates, not numbers, as the date bound it means."""
-    if isinstance(node, Literal) and not schema.holds_literals(relation, direction, "number") \
-            and schema.holds_literals(relation, direction, "date"):
-        bound = year_as_date(node.value, node.op)
-        if bound is not None:
-            return replace(node, value=bound)
-    return node
 
 
 def side_mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: PatternWeights) -> float:
@@ -145,7 +117,7 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     unnamed_sides = set(sides)
     if isinstance(node, Literal):  # a value no phrase names: an attribute's side, not one with a few values
         # that read as such (a tag "2000"), where the KG has such attributes; a phrase may still name any
-        kinds = _kinds_compared(node)
+        kinds = kinds_compared(node)
         attributes = {(r, d) for r, d in sides if any(schema.mostly_literals(r, d, k) for k in kinds)}
         if attributes:
             unnamed_sides, typed = attributes, len(attributes)
@@ -159,7 +131,7 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
         if best is None and (not compatible[(r, d)] or (r, d) not in unnamed_sides or (centre is None and typed > 1)):
             continue  # neither named nor of the right kind; an unnamed centre's facts need a name or one kind
         cost = side_mismatch(schema, near, (r, d), w) + side_mismatch(schema, far, (r, flip(d)), w)
-        held = _as_held(schema, node, r, d)
+        held = as_held(schema, node, r, d)
         found.append(Attachment(held, r, d, best, strength, compatible[(r, d)], max(typed - 1, 0), cost))
         if best is not None and compatible[(r, d)] and centre is None and typed == 1:
             # the one side its kind allows, by no phrase: the phrase may name another fact
@@ -195,6 +167,18 @@ def _placed_by_kind(schema: ClaimSchema, thing: Thing, sides: Sequence[Side], co
             cost = plurality * lacking
         fits = joined
     return Attachment(thing, *fits[0], None, 0.0, True, 0, cost) if len(fits) == 1 else None
+
+
+def _value_attachment(schema: ClaimSchema, value: Literal, sides: Sequence[Side], combo: Sequence[Attachment],
+                      memo: dict[tuple, Attachment | None]) -> Attachment | None:
+    """A value no phrase names, on the attribute the entities with ``combo``'s facts are compared
+    on (`value_placed`; kept in ``memo`` per value and facts)."""
+    named = [(a.node, (a.relation, a.direction)) for a in combo if isinstance(a.node, Thing)]
+    key = (value.first_token, tuple((t.entity, side) for t, side in named))
+    if key not in memo:
+        side = value_placed(schema, value, sides, named)
+        memo[key] = None if side is None else Attachment(as_held(schema, value, *side), *side, None, 0.0, True, 0, 0.0)
+    return memo[key]
 
 
 def _known_for(schema: ClaimSchema, entities: Sequence[int], fits: Sequence[Side]) -> tuple[list[Side], float]:
@@ -239,7 +223,7 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
         # the claim names that relation as often elsewhere ("the tags of X ... its tags")
         naming = sum(int(np.argmax(p.strength)) == named[key][0] for p in all_phrases)
         if words and len(nodes) > 1 and not coordinated_nodes(nodes, words) and naming < len(nodes) \
-                and not _elided(nodes, words):
+                and not elided(nodes, words):
             return -np.inf
     score = sum(explained.values())
     # "directed a drama": the indefinite thing introduces the unnamed centre and says its kind, so
@@ -268,46 +252,13 @@ def _split_pair(combo: Sequence[Attachment], words: Sequence[str]) -> bool:
                for a, b in itertools.combinations(combo, 2) if isinstance(a.node, Thing) and isinstance(b.node, Thing))
 
 
-def coordinated_nodes(nodes: Sequence[Node], words: Sequence[str]) -> bool:
-    """Things joined by "and" / "or" / "both" only ("stars A and B", "films by A or B", "the Alps or the Andes")."""
-    ordered = sorted(nodes, key=lambda n: n.first_token)
-    return all(_coordinating(words[a.last_token:b.first_token])
-               for a, b in itertools.pairwise(ordered))
-
-
-def _elided(nodes: Sequence[Node], words: Sequence[str]) -> bool:
-    """The last of the things ends the question on an auxiliary alone ("that the Danube doesn't"):
-    its clause leaves out the verb the earlier thing's has, so one phrase names both facts."""
-    tail = words[max(n.last_token for n in nodes):]
-    return bool(tail) and set(tail) <= ELLIPSIS_TAIL and bool(set(tail) & AUXILIARIES)
-
-
-def _coordinating(between: Sequence[str]) -> bool:
-    """Nothing, or coordinators with articles ("and", "or the"), or a contrast ("but not", "and not
-    in": the second clause repeats at most the preposition and leaves out the verb, "starred in A
-    but not in B"); articles alone join nothing."""
-    if not between:
-        return True
-    kept = [t for t in between if t not in ARTICLES]
-    if len(kept) > 1 and kept[-1] in REPEATED_PREPOSITIONS and kept[-2] in CONTRAST | JOINERS:
-        kept = kept[:-1]
-    return bool(kept) and set(kept) <= JOINERS | CONTRAST
-
-
-def _coordinated(a: Phrase, b: Phrase, words: Sequence[str]) -> bool:
-    """Two phrases joined by "and" / "or" ("written and directed by"): both name facts of one thing."""
-    first, second = (a, b) if a.last_token <= b.first_token else (b, a)
-    between = words[first.last_token:second.first_token]
-    return bool(between) and all(t in COORDINATORS for t in between)
-
-
 def _groups(options: list[Attachment], centre: Thing | None, words: Sequence[str]) -> list[tuple[Attachment, ...]]:
     """A node's ways to attach: one fact, or two facts named by coordinated phrases."""
     groups: list[tuple[Attachment, ...]] = [(a,) for a in options]
     if centre is not None:
         for a, b in itertools.combinations(options, 2):
             if (a.phrase is not None and b.phrase is not None and a.phrase is not b.phrase
-                    and a.relation != b.relation and _coordinated(a.phrase, b.phrase, words)):
+                    and a.relation != b.relation and coordinated_phrases(a.phrase, b.phrase, words)):
                 groups.append((a, b))
     return groups
 
@@ -321,24 +272,43 @@ def choose_pattern(schema: ClaimSchema, reading: ClaimReading, canonical: np.nda
 
 def rank_patterns(schema: ClaimSchema, reading: ClaimReading, canonical: np.ndarray,
                   weights: PatternWeights | None = None, keep: int = 8, *, answer: bool = False,
-                  exclude: Sequence[Phrase] = (), keep_things: Collection[int] = ()) -> list[ClaimPattern]:
+                  exclude: Sequence[Phrase] = (), keep_things: Collection[int] = (),
+                  ordered: bool = False) -> list[ClaimPattern]:
     """The ``keep`` best stars, best first (learning reads the runners-up: which reading holds).
     ``answer``: a question's stars, whose centre is the unnamed answer, with one leaf or more;
     ``exclude``: phrases another part of the question explains (the step from the answer set);
     ``keep_things``: the first tokens of things every star must keep as things (names the question
-    names as such: left out, the star would answer a question about the others only)."""
+    names as such: left out, the star would answer a question about the others only); ``ordered``:
+    the answers are ordered by an attribute (a superlative), so a thing placed by kind is placed
+    where the answers have one."""
     w = weights or PatternWeights()
     found: list[ClaimPattern] = []
     for nodes in reading.readings():
         if not set(keep_things) <= {n.first_token for n in nodes if isinstance(n, Thing)}:
             continue
-        found += _stars(schema, reading, nodes, canonical, w, answer, {id(p) for p in exclude})
+        found += _stars(schema, reading, nodes, canonical, w, answer, {id(p) for p in exclude}, ordered)
     found.sort(key=lambda p: -p.score)
     return found[:keep]
 
 
+def _with_others(schema: ClaimSchema, k: int, leaves: Sequence[Node], groups: Sequence[object],
+                 kind_sides: dict[int, list[Side]], valued: Sequence[Side]) -> list[Side]:
+    """Leaf ``k``'s sides placed by kind that a centre may have together with a side of every
+    other name placed by kind, for a name written as one ("the album *The Violet Tigers* put out on
+    *Chess & Sons*": a band's albums, which have labels, not its members; not a lower-case word
+    that may be none), and with an attribute where the answers are ordered (``valued``: "the
+    earliest record by X"); all of them where none does."""
+    spelled = [j for j, leaf in enumerate(leaves) if isinstance(leaf, Thing) and not leaf.optional]
+    others = [kind_sides[j] for j in spelled if groups[j] is None and j != k and j in kind_sides] \
+        if k in spelled else []
+    fit = [s for s in kind_sides[k] if all(any(schema.meet(s, o) for o in other) for other in others)
+           and (not valued or any(schema.meet(s, v) for v in valued))]
+    return fit or kind_sides[k]
+
+
 def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canonical: np.ndarray,
-           w: PatternWeights, answer: bool = False, excluded: frozenset[int] | set[int] = frozenset()) -> list[ClaimPattern]:
+           w: PatternWeights, answer: bool = False, excluded: frozenset[int] | set[int] = frozenset(),
+           ordered: bool = False) -> list[ClaimPattern]:
     found: list[ClaimPattern] = []
     centres: list[Thing | None] = [None] if answer else \
         [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
@@ -356,11 +326,17 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
         options: list[list[tuple[Attachment, ...] | None]] = [
             list(_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words)) for leaf in leaves]
         kind_sides: dict[int, list[Side]] = {}  # per leaf that may be placed by kind: its sides, read once
+        placed_values: dict[tuple, Attachment | None] = {}  # per value and things' facts: its attribute, read once
+        valued = [(r, d) for r in range(schema.num_relations) for d in DIRECTIONS
+                  if canonical[r] == r and schema.holds_values(r, d)] if ordered else []
         if centre is None and answer:  # a question's thing of several kinds' sides ("the Italy players at
             # club C": a player's and a club's country) may also take the one side the other facts' centre has
             # (None: placed below); a claim names its centre ("Jaws is about a shark"), and its kind decides
             for k, (leaf, o) in enumerate(zip(leaves, options)):
-                sides = _sides_towards(schema, None, leaf, canonical) if isinstance(leaf, Thing) else []
+                if isinstance(leaf, Literal) and o:
+                    continue  # a value a phrase names is compared there
+                sides = _sides_towards(schema, None, leaf, canonical) if isinstance(leaf, Thing) \
+                    else attribute_sides(schema, leaf, canonical)
                 if len(sides) > 1:
                     kind_sides[k] = sides
                     o.append(None)
@@ -369,7 +345,8 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
         for groups in itertools.product(*options):
             combo = [a for group in groups if group is not None for a in group]
             unplaced = [leaf for leaf, group in zip(leaves, groups) if group is None and isinstance(leaf, Thing)]
-            placed = [_placed_by_kind(schema, leaf, kind_sides[k], combo, words,
+            placed = [_placed_by_kind(schema, leaf, _with_others(schema, k, leaves, groups, kind_sides, valued),
+                                      combo, words,
                                       [t for t in unplaced if t is not leaf and coordinated_nodes([t, leaf], words)],
                                       w.plurality)
                       for k, (leaf, group) in enumerate(zip(leaves, groups))
@@ -377,6 +354,13 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             if any(a is None for a in placed):
                 continue
             combo += [a for a in placed if a is not None]
+            # then the values, by the things' facts, those placed by kind too
+            values = [_value_attachment(schema, leaf, kind_sides[k], combo, placed_values)
+                      for k, (leaf, group) in enumerate(zip(leaves, groups))
+                      if group is None and isinstance(leaf, Literal)]
+            if any(a is None for a in values):
+                continue
+            combo += [a for a in values if a is not None]
             if not combo:
                 continue
             if centre is None and not all(schema.meet((a.relation, a.direction), (b.relation, b.direction))

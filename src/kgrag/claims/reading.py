@@ -17,11 +17,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import Protocol
 
 import numpy as np
 
 from ..linking.linker import EntityLinker
-from ..plans.literals import LiteralValue, parse_literal
+from ..plans.literals import YEARS, LiteralValue, parse_literal
 from ..plans.nodes import CompareOp
 from ..text import STOPWORDS, normalize_name, tokenize_with_spans
 
@@ -37,12 +38,22 @@ COMPARATIVES: dict[tuple[str, ...], CompareOp] = {
     ("at", "most"): "<=", ("later", "than"): ">", ("earlier", "than"): "<",
     ("in", "or", "before"): "<=", ("on", "or", "before"): "<=", ("in", "or", "after"): ">=",
     ("on", "or", "after"): ">="}
+# age words: about a time, "older than 1990" is before it; about a quantity ("older than 30"), more
+AGE_COMPARATIVES: dict[tuple[str, ...], tuple[CompareOp, CompareOp]] = {
+    ("older", "than"): ("<", ">"), ("newer", "than"): (">", "<"), ("younger", "than"): (">", "<")}
 _LONGEST_FIRST = sorted(COMPARATIVES.items(), key=lambda item: -len(item[0]))  # "in or before" before "before"
 # "2000 or later", "2 or less": the value is one end of the range, included
 TRAILING_COMPARATIVES: dict[str, CompareOp] = {
     "later": ">=", "after": ">=", "more": ">=", "greater": ">=", "higher": ">=", "above": ">=", "over": ">=",
     "earlier": "<=", "before": "<=", "less": "<=", "fewer": "<=", "lower": "<=", "below": "<=", "under": "<="}
-StrengthFn = Callable[[Sequence[str]], np.ndarray]  # words -> (words × relations) strengths
+
+
+class StrengthFn(Protocol):
+    """words (and, per word, the phrasal verb it starts, or None) -> (words × relations) strengths."""
+
+    def __call__(self, words: Sequence[str], senses: Sequence[str | None] = ()) -> np.ndarray: ...
+
+
 SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at most this strongly
 # (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
 # index), for runs of words that spell a relation's whole name (`RelationNames.phrases`)
@@ -155,13 +166,18 @@ def _value(match: re.Match[str]) -> LiteralValue | None:
     return int(scaled) if float(scaled).is_integer() else scaled
 
 
-def _comparative(words: list[str], at: int, end: int) -> tuple[CompareOp, int, int] | None:
+def _comparative(words: list[str], at: int, end: int,
+                 value: LiteralValue | None = None) -> tuple[CompareOp, int, int] | None:
     """The comparison asked by the words right before the value at tokens ``at``..``end`` ("after
     2000") or right after it ("2000 or later"), and the tokens the value and those words span."""
     for phrase, op in _LONGEST_FIRST:
         n = len(phrase)
         if at - n >= 0 and tuple(words[at - n:at]) == phrase:
             return op, at - n, end
+    ages = AGE_COMPARATIVES.get(tuple(words[max(at - 2, 0):at]))
+    if ages is not None and at >= 2:  # ``value``: the value the tokens read as (a date is several tokens)
+        timely = isinstance(value, date) or isinstance(value, int) and YEARS[0] <= value <= YEARS[1]
+        return ages[0] if timely else ages[1], at - 2, end
     after = words[end + 2] if end + 2 < len(words) else ""
     if end + 1 < len(words) and words[end] == "or" and words[end + 1] in TRAILING_COMPARATIVES \
             and after != "than" and parse_literal(after) is None:  # not "1990 or after 2005": two values
@@ -232,12 +248,14 @@ def _in_underscored(claim: str, start: int, end: int) -> bool:
 
 def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold: float,
                knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None,
-               pertains: Callable[[str], list[str]] | None = None) -> ClaimReading:
+               pertains: Callable[[str], list[str]] | None = None,
+               phrasal: Callable[[Sequence[str], int], str | None] | None = None) -> ClaimReading:
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
     (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
     ``spelled``: the runs of words that spell a relation's whole name, each read as that relation;
     ``pertains``: the names a capitalised word the KG lacks may stand for, `Lexicon.stands_for`:
-    "African" for Africa, "the Amazon" for `amazon_river`)."""
+    "African" for Africa, "the Amazon" for `amazon_river`; ``phrasal``: the phrasal verb a word
+    starts, `RelationNames.phrasal`: "put out" an album is no placing of it)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)
@@ -261,7 +279,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                 and any(ch.isupper() for ch in mention.text[tokens[first][2] - mention.start:])):
             continue  # "was directed by John Ford" is not the title "Directed by John Ford": the name inside is
         value = parse_literal(mention.text.strip())
-        comparison = _comparative(words, first, last) if value is not None else None
+        comparison = _comparative(words, first, last, value) if value is not None else None
         if comparison is not None:  # "after 2000": a constraint, even where the KG has an entity "2000"
             op, begins, ends = comparison
             covered.update(range(begins, ends))
@@ -291,14 +309,15 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         value = _value(match)
         if last <= first or value is None or any(i in covered for i in range(first, last)):
             continue
-        op, begins, ends = _comparative(words, first, last) or ("=", first, last)
+        op, begins, ends = _comparative(words, first, last, value) or ("=", first, last)
         covered.update(range(begins, ends))
         reading.literals.append(Literal(match.group(0), begins, ends, op, value))
     reading.negated = any(not any(s <= m.start() < e for s, e in named_spans)  # "No Blade of Grass" negates nothing
                           for m in _NEGATED.finditer(claim))
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS
                and parse_literal(w) is None]
-    strengths = strength([words[i] for i in content]) if content else np.zeros((0, 0))
+    senses = [phrasal(words, i) for i in content] if phrasal is not None else []
+    strengths = strength([words[i] for i in content], senses) if content else np.zeros((0, 0))
     runs = spelled(words, [(i, words[i]) for i in content]) if spelled is not None and content else {}
     if runs:
         strengths = np.array(strengths, copy=True)

@@ -157,7 +157,8 @@ class ClaimVerifier:
         return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
                           knows if callable(knows) else lambda word: True,
                           self.scorer.names.phrases if spelled_names else None,
-                          lexicon.stands_for if lexicon is not None and lexicon.available else None)
+                          lexicon.stands_for if lexicon is not None and lexicon.available else None,
+                          self.scorer.names.phrasal)
 
     def verify(self, claim: str) -> ClaimVerdict:
         claim = claim.strip()

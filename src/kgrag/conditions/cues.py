@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..claims.patterns import ARTICLES, coordinated_nodes
+from ..claims.coordination import ARTICLES, coordinated_nodes
 from ..claims.reading import ClaimReading, Thing
 from ..learn.question_words import RELATIVE_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS

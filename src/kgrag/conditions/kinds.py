@@ -14,8 +14,10 @@ from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
 from ..learn.question_words import COPULA_WORDS, IMPERATIVES
 from ..learn.relation_words import is_participle
+from ..lexicon import Lexicon
 from ..plans.nodes import Direction
 from ..relation_profiles import side_of
+from ..text import STOPWORDS
 
 __all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "ranked_stars", "says_of_the_answers"]
 
@@ -32,7 +34,9 @@ def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
     *building*"), or after a name standing in one of those or opening the question."""
     words = [t for t, _, _ in reading.tokens]
     starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] == ["how", "many"]
-              or (i == 1 and words[0] in IMPERATIVES and w in ("the", "all"))}  # "list the *bankers* ..."
+              or (i == 1 and words[0] in IMPERATIVES and w in ("the", "all"))  # "list the *bankers* ..."
+              or (i == 2 and words[0] in ("who", "what") and words[1] in COPULA_WORDS and w == "the")}  # "who
+    # are the *bass guitar* players in X"
     starts |= set(after)
     return starts | {t.last_token for t in reading.things if t.first_token in starts or t.first_token == 0}
 
@@ -51,20 +55,39 @@ def kind_nouns(reading: ClaimReading, after: Sequence[int] = ()) -> list[Phrase]
             and not any(is_participle(w) for w in words[p.first_token + 1:p.last_token])]
 
 
-def says_of_the_answers(reading: ClaimReading, thing: Thing) -> bool:
+def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | None = None) -> bool:
     """Whether a lower-case thing is a value the answers have, by where it stands: right before
-    the noun that says what they are ("any *romance* films ...", "*zaneesh* companies in ...") or as
-    what that noun is said to be, ending the question ("which X albums are *folk music*")."""
+    the noun that says what they are, or a plain word where that noun stands ("any *romance* films
+    ...", "*zaneesh* companies in ...", "*trap* bands that ...", "who are the *bass guitar* players
+    in X"), or ending the question as what that noun is said to be ("which X albums are *folk
+    music*") or after a verb (``lexicon``'s: "which bands from Japan play *dream pop*")."""
     words = [t for t, _, _ in reading.tokens]
-    if thing.first_token in _kind_slots(reading) | {0} and any(  # not a verb: "which *film* directed by ..."
-            p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases):
+    slots = _kind_slots(reading)
+    if thing.first_token in slots | {0} and thing.last_token < len(words) and (any(  # not a verb: "which *film*
+            p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases)
+            or _plain_word(words[thing.last_token])):  # directed by ...", but "*trap* bands that ..."
         return True
-    return thing.first_token >= 1 and words[thing.first_token - 1] in COPULA_WORDS \
-        and thing.last_token == len(words) and any(p.last_token < thing.first_token for p in kind_nouns(reading))
+    if thing.last_token != len(words) or thing.first_token < 1 or not any(s < thing.first_token for s in slots):
+        return False
+    before = words[thing.first_token - 1]  # "which X albums are *folk music*", "which bands ... play *dream pop*"
+    return before in COPULA_WORDS and any(p.last_token < thing.first_token for p in kind_nouns(reading)) \
+        or _plain_word(before) and _may_be_a_verb(lexicon, before) and not any(
+            p.first_token <= thing.first_token - 1 < p.last_token for p in reading.phrases)
+
+
+def _may_be_a_verb(lexicon: Lexicon | None, word: str) -> bool:
+    """WordNet has a verb of the word ("play"; not "earliest": "the earliest *film*" is the answer's
+    noun); without a lexicon, none is."""
+    return lexicon is not None and lexicon.available and any(pos == "v" for pos, _ in lexicon.base_forms(word))
+
+
+def _plain_word(word: str) -> bool:
+    """A word that may be a noun or a verb: letters, no function word, no participle."""
+    return word.isalpha() and word not in STOPWORDS and not is_participle(word)
 
 
 def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase], kinds: list[Phrase],
-                 keep: list[int], count: int = 1) -> list[tuple[ClaimPattern, bool]]:
+                 keep: list[int], count: int = 1, ordered: bool = False) -> list[tuple[ClaimPattern, bool]]:
     """The ``count`` best stars without ``exclude``, each with whether its answers are of the kind
     the question's kind nouns say: where one (``kinds``) fits a side clearly by the KG's entity
     names (`ZeroShotPathScorer.answer_kind`), the stars whose answers stand there come first, with
@@ -72,13 +95,13 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
     its basin), "how many *films* has X acted in" (not the genres X plays, which "films" also
     names). A star read both with and without the noun is one star, its better score kept."""
     stars = rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS if kinds else count,
-                          answer=True, exclude=exclude, keep_things=keep)
+                          answer=True, exclude=exclude, keep_things=keep, ordered=ordered)
     rows = [row for row in (v.scorer.answer_kind(p.text) for p in kinds) if row is not None]
     if not rows:
         return [(s, True) for s in stars[:count]]
     best: dict[tuple, ClaimPattern] = {}
     for star in stars + rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS, answer=True,
-                                      exclude=[*exclude, *kinds], keep_things=keep):
+                                      exclude=[*exclude, *kinds], keep_things=keep, ordered=ordered):
         key = tuple((a.relation, a.direction, getattr(a.node, "first_token", -1), getattr(a.node, "entity", -1))
                     for a in star.attachments)
         if key not in best or star.score > best[key].score:

@@ -32,6 +32,8 @@ from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
 from ..errors import PlanTooLarge
 from ..learn.question_words import asks_else, asks_when
+from ..learn.relation_words import PLACEHOLDER_NOUNS
+from ..lexicon import Lexicon
 from ..plans import (
     ArgMax,
     ArgMin,
@@ -56,7 +58,7 @@ from .cues import (
     read_cues,
     without_cue_words,
 )
-from .star_sets import answer_set, superlative_attribute, token_at
+from .star_sets import answer_set, hop_to_values, of_another_set, superlative_attribute, token_at
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
@@ -99,9 +101,12 @@ class ConditionReader:
         mention written as the KG writes it is then a name, not a kind word."""
         return writes_names_in_lower_case(self.kg.names)
 
+    @property
+    def _lexicon(self) -> Lexicon | None:
+        return self.verifier.scorer.names.lexicon
+
     def _superlative_base(self, word: str) -> str | None:
-        lexicon = self.verifier.scorer.names.lexicon
-        return lexicon.superlative_base(word) if lexicon is not None else None
+        return self._lexicon.superlative_base(word) if self._lexicon is not None else None
 
     @cached_property
     def times(self) -> TimeSides:
@@ -128,7 +133,10 @@ class ConditionReader:
                         if not any(t.start <= m.start() < t.end for t in reading.things)), None)
             return self._without(reading, named[0], cue.end()) if cue is not None and len(named) == 1 else None
         first_thing = min(t.first_token for t in reading.things)
-        keep = [t.first_token for t in named if self._spelled(t) or kinds.says_of_the_answers(reading, t)]
+        # names no reading may drop: spelled as names, or lower-case ones a phrase next to them introduces
+        # ("has the instrument *piano*"), but for a placeholder ("the *thing* that ...": a film "The Thing")
+        keep = [t.first_token for t in named if self._spelled(t) or self._introduced(reading, t, partners=False)
+                and not set(t.text.lower().split()) & PLACEHOLDER_NOUNS]
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
         # the count cue's own words ("the *number* of ...") are no step
         cue_words = {i for i, (_, start, _) in enumerate(reading.tokens) if any(a <= start < b for a, b in counting)}
@@ -147,7 +155,8 @@ class ConditionReader:
         candidates: list[tuple[float, bool, ClaimPattern, tuple[int, Direction] | None]] = []
         for phrase in [None, *asked]:
             left_out = [*ordering, *([phrase] if phrase is not None else [])]
-            for star, fits in kinds.ranked_stars(self.verifier, reading, left_out, nouns, keep, READINGS):
+            for star, fits in kinds.ranked_stars(self.verifier, reading, left_out, nouns, keep, READINGS,
+                                                 ordered=sup is not None):
                 step = self._projection(reading, star, phrase) if phrase is not None else None
                 score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
                 if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
@@ -180,13 +189,21 @@ class ConditionReader:
             node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
             for thing in self.named(reading) if asks_else([t for t, _, _ in reading.tokens]) else []:
                 node = Difference(node, Anchor(thing.entity))  # "who else": the others, not the names
-        sides = [step] if step is not None else [(a.relation, a.direction) for a in star.attachments]
+        # the sides the answers stand on: a step's far side, else the star's
+        sides = [(step[0], flip(step[1]))] if step is not None else \
+            [(a.relation, a.direction) for a in star.attachments]
         if cues.superlative is None and not cues.count and kind != "chain" and \
                 asks_when([t for t, _, _ in reading.tokens]):
-            own = [(step[0], flip(step[1]))] if step is not None else sides  # what the answers stand on
-            node, kind, sides = self._when(node, kind, own)
+            node, kind, sides = self._when(node, kind, sides)
         if cues.superlative is not None:
             attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides)
+            found = self._entities(node) if attribute is None and step is None and of_another_set(reading, cues) \
+                else None  # "the oldest album by a band that formed in X": the bands' albums
+            if found is not None:
+                hop = hop_to_values(self.verifier, self.times, reading, cues, found, sides)
+                if hop is not None:
+                    node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
+                    attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides)
             if attribute is None:
                 return None
             cls = ArgMax if cues.superlative.order == "max" else ArgMin
@@ -263,7 +280,7 @@ class ConditionReader:
                 t.text, without_disambiguator(t.name), plural_only=True))) or roles.category_plural(t)
 
         named = sorted((t for t in reading.things
-                        if as_written(t) or kinds.says_of_the_answers(reading, t)  # "any *romance* films"
+                        if as_written(t) or kinds.says_of_the_answers(reading, t, self._lexicon)  # "*romance* films"
                         or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
@@ -283,7 +300,7 @@ class ConditionReader:
         tag denver", "famous among its imdb votes"), or joined by "and" / "or" to a thing that is
         named ("has both *business* and financial crisis among its tags"): an argument of that
         relation, not a kind word; or a value the answers have (`kinds.says_of_the_answers`)."""
-        if kinds.says_of_the_answers(reading, thing):
+        if kinds.says_of_the_answers(reading, thing, self._lexicon):
             return True
         sides = {r for r, _ in self.verifier.schema.sides_of(thing.entity)}
         for phrase in reading.phrases:
@@ -342,7 +359,8 @@ class ConditionReader:
         relation's named kind (`AnswerKinds.kind_of`, from the KG's facts) fits the answer set at
         least as well as the set the step would reach, and no words introduce the answer set as
         something else between the phrase and the things ("the capital of *the country that* ...");
-        or, for a ``kind_noun`` (`kinds.kind_nouns`), it names the step's relation by a modifier only
+        or, for a ``kind_noun`` (`kinds.kind_nouns`), a relative clause follows it ("the *musician*
+        who is a member of ..."), or it names the step's relation by a modifier only
         ("*films*" for "filming location"), or, where the names of the entities on each side say
         clearly what it fits (`ZeroShotPathScorer.answer_kind`), the answer set's side fits it best."""
         words = [t for t, _, _ in reading.tokens]
@@ -350,8 +368,9 @@ class ConditionReader:
         if introduces_another(words[phrase.last_token:first_thing]):
             return False
         scorer = self.verifier.scorer
-        if kind_noun and kinds.asks_no_step(self.verifier, star, phrase, step):
-            return True
+        if kind_noun and (words[phrase.last_token:phrase.last_token + 1] in (["who"], ["that"], ["which"])
+                          or kinds.asks_no_step(self.verifier, star, phrase, step)):
+            return True  # "name the *musician* who ...": the clause after it says which the answers are
         node, _ = answer_set(reading, star)
         kind = scorer.kinds.kind_of(int(scorer.vocabulary.canonical[step[0]]))
         inner = self._entities(node)

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.patterns import ARTICLES, ClaimPattern
+from ..claims.coordination import ARTICLES
+from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import ClaimSchema, flip
 from ..learn.question_words import RELATIVE_WORDS

@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
+
 from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Literal, Thing
 from ..claims.schema import Side, flip
 from ..plans import Anchor, Compare, Difference, Intersect, SetNode, Step, Union
+from ..plans.nodes import DIRECTIONS, Direction
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set
 from .times import TimeSides
 
-__all__ = ["answer_set", "superlative_attribute", "token_at"]
+__all__ = ["answer_set", "hop_to_values", "of_another_set", "superlative_attribute", "token_at"]
 
 
 def answer_set(reading: ClaimReading, star: ClaimPattern,
@@ -86,6 +89,43 @@ def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: Cl
         if scored:
             return max(scored)[1]
     return candidates[0] if timed and candidates else None
+
+
+OF_ANOTHER = frozenset(["by", "of", "from"])  # "the oldest album *by* a band that ...": the answers are another set's
+RELATIVES = frozenset(["that", "which", "who", "whose"])
+SUPERLATIVE_NOUN = 6  # tokens after a superlative searched for the word that ties its noun to another set
+
+
+def of_another_set(reading: ClaimReading, cues: Cues) -> bool:
+    """Whether a superlative's noun is tied to the set the rest of the question describes by a
+    preposition ("the oldest *album by* a band that formed in X", "the latest album *performed by*
+    a band of ...") rather than described by it ("the oldest *band that* formed in X", "the oldest
+    band formed in X"): the answers are one step from that set."""
+    assert cues.superlative is not None
+    words = [t for t, _, _ in reading.tokens]
+    after = token_at(reading, cues.superlative.end)
+    first = min((t.first_token for t in reading.things if t.first_token >= after), default=len(words))
+    for i in range(after + 1, min(after + SUPERLATIVE_NOUN, first)):
+        if words[i] in RELATIVES:
+            return False
+        if words[i] in OF_ANOTHER:
+            return True
+    return False
+
+
+def hop_to_values(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues,
+                  found: np.ndarray, sides: list) -> tuple[int, Direction] | None:
+    """The one step from an answer set (``found``, standing on ``sides``) with nothing a
+    superlative may order by to entities that have it: the only relation side its entities have
+    edges on whose far ends have such an attribute (`superlative_attribute`); None where there
+    are none or several."""
+    schema, snapshot = verifier.schema, verifier.kg.snapshot
+    nodes = np.asarray(found, dtype=np.int64)
+    hops = [(r, d) for r in range(schema.num_relations) if verifier.canonical[r] == r for d in DIRECTIONS
+            if all(schema.meet(own, (r, d)) for own in sides) and not schema.holds_values(r, d)
+            and len(snapshot.relation_edges(nodes, r, d)[0])
+            and superlative_attribute(verifier, times, reading, cues, [(r, flip(d))]) is not None]
+    return hops[0] if len(hops) == 1 else None
 
 
 def token_at(reading: ClaimReading, offset: int) -> int:

@@ -65,6 +65,9 @@ COMPOUND_HEAD = 3  # letters before a compound's tail ("chair" + "person")
 # ``located_in``), which WordNet does not say ("based" is "founded on" there); in a relation's name
 # "based" may be that other sense (``based on``), so there it stands only for itself
 PLACE_WORDS = frozenset(["located", "based", "situated", "headquartered", "sited"])
+# adverb particles that make a verb another verb ("put out" an album is no placing of it); not
+# prepositions that mostly start an argument ("played in", "starred in")
+PARTICLES = frozenset(["out", "up", "off", "down", "away", "back", "over"])
 # nouns that stand for the answer without saying what it is ("which thing", "name the item")
 PLACEHOLDER_NOUNS = frozenset(["thing", "things", "item", "items", "entity", "entities", "everything", "anything",
                                "something", "object", "objects"])
@@ -235,6 +238,15 @@ class RelationNames:
                     found.update({k: (best, a) for k in range(a, b + 1)})
                     break
         return found
+
+    def phrasal(self, toks: Sequence[str], at: int) -> str | None:
+        """The phrasal verb WordNet knows that the word at ``at`` starts with the particle after it
+        ("put out", "came out" → "come out"), or None: the verb alone means something else."""
+        if self.lexicon is None or not self.lexicon.available or at + 1 >= len(toks) or toks[at + 1] not in PARTICLES:
+            return None
+        bases = [toks[at], *sorted({f for pos, f in self.lexicon.base_forms(toks[at]) if pos == "v" and "_" not in f})]
+        return next((f"{b} {toks[at + 1]}" for b in bases
+                     if any(pos == "v" for pos, _ in self.lexicon.base_forms(f"{b}_{toks[at + 1]}"))), None)
 
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
         """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's

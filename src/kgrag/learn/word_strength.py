@@ -41,10 +41,11 @@ class WordStrength:
             self._word_vecs.update(zip(missing, self.kg.embed_each(missing)))
         return np.stack([self._word_vecs[w] for w in words])
 
-    def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:
+    def word_relation_strength(self, words: Sequence[str], senses: Sequence[str | None] = ()) -> np.ndarray:
         """(words × relations) how strongly each word names each relation, in [0, 1]: the best of
         a stem match and the word embedding's cosine where it stands out (`embedding_strength`:
-        generic words such as "film" are close to every relation of a film graph)."""
+        generic words such as "film" are close to every relation of a film graph). ``senses``: per
+        word, the phrasal verb whose WordNet words stand in for it ("put out"), or None."""
         if not words:
             return np.zeros((0, len(self.names.stems)), dtype=np.float32)
         sims = self.vectors(words) @ self.rel_matrix.T
@@ -56,7 +57,8 @@ class WordStrength:
             # reading, as a loose WordNet link would mostly add a second, wrong one)
             unnamed = (np.maximum(contrast, lex) * self.named).max(axis=1) < self.w.threshold
             for k in np.flatnonzero(unnamed).tolist():
-                lex[k] = np.maximum(lex[k], self.names.thesaurus(words[k]) * self.w.thesaurus)
+                sense = senses[k] if k < len(senses) else None
+                lex[k] = np.maximum(lex[k], self.names.thesaurus(sense or words[k]) * self.w.thesaurus)
         placeholder = np.array([w in PLACEHOLDER_NOUNS for w in words])[:, None]  # "which thing" names nothing
         return np.where(placeholder, 0.0, np.maximum(contrast, lex) * self.named).astype(np.float32)
 
@@ -78,7 +80,8 @@ class WordStrength:
         """`word_relation_strength` of the content words, where a run of them that spells a
         relation's whole name (`RelationNames.phrases`) names that relation only, fully, and a run
         WordNet knows as one expression (`RelationNames.expressions`) by its first word; and the runs."""
-        strength = self.word_relation_strength([t for _, t in content])
+        senses = [self.names.phrasal(toks, i) for i, _ in content]  # "put out": no placing
+        strength = self.word_relation_strength([t for _, t in content], senses)
         phrase_of = self.names.phrases(toks, content)
         for k, (r, _) in phrase_of.items():
             strength[k] = 0.0

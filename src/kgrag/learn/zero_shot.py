@@ -96,9 +96,9 @@ class ZeroShotPathScorer:
         self.read = lru_cache(maxsize=READINGS_KEPT)(self._read)  # per scorer; thread-safe
 
     # ---- word evidence ---------------------------------------------------------------------------
-    def word_relation_strength(self, words: Sequence[str]) -> np.ndarray:
+    def word_relation_strength(self, words: Sequence[str], senses: Sequence[str | None] = ()) -> np.ndarray:
         """(words × relations) how strongly each word names each relation (`WordStrength`)."""
-        return self.word_strength.word_relation_strength(words)
+        return self.word_strength.word_relation_strength(words, senses)
 
     def demand(self, masked_question: str) -> tuple[np.ndarray, np.ndarray | None]:
         """Relation demand (how many phrases name each relation) and the answer-type word's

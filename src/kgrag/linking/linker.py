@@ -21,6 +21,7 @@ from ..text import (
     normalize_name,
     singular_forms,
     tokenize_with_spans,
+    without_article,
     without_disambiguator,
     writes_names_in_lower_case,
 )
@@ -86,8 +87,9 @@ class EntityLinker:
         for i, name in enumerate(names):
             self.exact.setdefault(normalize_name(name), []).append((i, False))
         for i, name in enumerate(names):
-            short = without_disambiguator(name)  # without its namesakes' parenthetical: "Georgia"
-            for alias in [*(aliases[i] if i < len(aliases) else ()), *([short] if short != name else [])]:
+            # without its namesakes' parenthetical ("Georgia"), without a leading "The" ("Violet Tigers")
+            short = {s for s in (without_disambiguator(name), without_article(name)) if s != name}
+            for alias in [*(aliases[i] if i < len(aliases) else ()), *sorted(short)]:
                 key = normalize_name(alias)
                 if all(e != i for e, _ in self.exact.get(key, [])):
                     self.exact.setdefault(key, []).append((i, True))
