@@ -42,7 +42,8 @@ class Lines:
 
 DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt",
            "wide": Path(__file__).resolve().parent / "data" / "wide" / "kb.txt",
-           "music": Path(__file__).resolve().parent / "data" / "unseen" / "music" / "kb.txt"}
+           "music": Path(__file__).resolve().parent / "data" / "unseen" / "music" / "kb.txt",
+           "academia": Path(__file__).resolve().parent / "data" / "unseen" / "academia" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

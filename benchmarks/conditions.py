@@ -2,7 +2,8 @@
 questions of benchmarks/data/conditions, with `auto` (plans on) against `auto -o plans=false`, and
 how many MetaQA chain questions the plan path takes (none taken: their answers are unchanged).
 
-Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo,wide,music] [--work runs/conditions]
+Usage: python benchmarks/conditions.py [--db-metaqa .bench-db] [--sets metaqa,geo,wide,music,academia]
+                                       [--work runs/conditions]
                                        [--out benchmarks/results/conditions.jsonl]
                                        [--plot benchmarks/results/conditions.png] [--chain-per-hop 2000]
                                        [--zero-shot-only]
@@ -155,11 +156,12 @@ def plot(results: dict[str, dict], path: Path) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--sets", default="metaqa,geo,wide,music")
+    p.add_argument("--sets", default="metaqa,geo,wide,music,academia")
     p.add_argument("--db-metaqa", dest="db_metaqa")
     p.add_argument("--db-geo", dest="db_geo")
     p.add_argument("--db-wide", dest="db_wide")
     p.add_argument("--db-music", dest="db_music")
+    p.add_argument("--db-academia", dest="db_academia")
     p.add_argument("--work", default="runs/conditions")
     p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
     p.add_argument("--plot", default="benchmarks/results/conditions.png")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Protocol
@@ -211,10 +211,11 @@ def _pertaining_things(reading: ClaimReading, linker: EntityLinker, pertains: Ca
 
 
 def _unknown_names(claim: str, tokens: Sequence[tuple[str, int, int]], covered: set[int],
-                   unread: set[int]) -> list[str]:
+                   unread: set[int], naming: Collection[int] = frozenset()) -> list[str]:
     """Runs of capitalised tokens no mention covers (the claim's first word aside when it is a
-    function word or stands alone: "The", "Directed"), and of ``unread`` words: written with an
-    underscore, or known neither to the model's vocabulary nor as a relation's word."""
+    function word or stands alone: "The", "Directed"; a lone word of ``naming``, a known word that
+    names a relation: "PhD"), and of ``unread`` words: written with an underscore, or known neither
+    to the model's vocabulary nor as a relation's word."""
     runs: list[list[int]] = []
     for i, (word, start, end) in enumerate(tokens):
         marked = claim[start].isupper() or i in unread or _in_underscored(claim, start, end)
@@ -225,8 +226,8 @@ def _unknown_names(claim: str, tokens: Sequence[tuple[str, int, int]], covered: 
                 runs.append([i])
     names = []
     for run in runs:
-        if run[0] == 0 and len(run) == 1 and run[0] not in unread:
-            continue  # the sentence's first word: capitalised for the sentence
+        if len(run) == 1 and run[0] not in unread and (run[0] == 0 or run[0] in naming):
+            continue  # the sentence's first word, capitalised for the sentence, or a word naming a relation
         names.append(claim[tokens[run[0]][1]:tokens[run[-1]][2]])
     return names
 
@@ -347,7 +348,10 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                                              merged)
                 continue
         reading.phrases.append(Phrase(words[i], i, i + 1, row, kind_word=_kind_word(words, i)))
-    reading.unknown_names = _unknown_names(claim, tokens, covered | optional_tokens, unread)
+    # a capitalised word the model knows that names a relation is that word ("how many *PhD* students"),
+    # not a name the KG lacks, where it stands alone
+    naming = {i for p in reading.phrases for i in range(p.first_token, p.last_token) if knows(words[i])}
+    reading.unknown_names = _unknown_names(claim, tokens, covered | optional_tokens, unread, naming)
     return reading
 
 

@@ -8,35 +8,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern, rank_patterns
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
 from ..learn.question_words import COPULA_WORDS, IMPERATIVES
-from ..learn.relation_words import is_participle
+from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
 from ..lexicon import Lexicon
-from ..plans.nodes import Direction
+from ..plans.nodes import DIRECTIONS, Direction
 from ..relation_profiles import side_of
 from ..text import STOPWORDS
+from .cues import introduces_another
 
-__all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "ranked_stars", "says_of_the_answers"]
+__all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "kind_step", "ranked_stars", "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
 
 
 ASKING_DETERMINERS = frozenset(["which", "what", "any"])
+IMPERATIVE_OBJECTS = frozenset(["me", "us", "the", "all", "every", "each"])  # "give me all the ..."
 
 
 def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
     """Where the noun saying what the answer is may start: right after "which" / "what" / "any" /
-    "how many" or an opening "list the", at ``after`` (the token after a superlative: "the tallest
-    *building*"), or after a name standing in one of those or opening the question."""
+    "how many", after an opening imperative ("list", "give me the"), at ``after`` (the token after a
+    superlative: "the tallest *building*"), or after a name standing in one of those or opening the
+    question."""
     words = [t for t, _, _ in reading.tokens]
     starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] == ["how", "many"]
-              or (i == 1 and words[0] in IMPERATIVES and w in ("the", "all"))  # "list the *bankers* ..."
               or (i == 2 and words[0] in ("who", "what") and words[1] in COPULA_WORDS and w == "the")}  # "who
-    # are the *bass guitar* players in X"
+    # are the *bass guitar* players in X"; after an opening imperative and its object words ("list *researchers*
+    # ...", "list the *bankers* ...", "give me the *PhD* students ...")
+    if words and words[0] in IMPERATIVES:
+        starts.add(next((i for i, w in enumerate(words) if i and w not in IMPERATIVE_OBJECTS), len(words)))
     starts |= set(after)
     return starts | {t.last_token for t in reading.things if t.first_token in starts or t.first_token == 0}
 
@@ -131,3 +138,34 @@ def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tup
     n = len(v.scorer.kg.relations)
     inner = max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
     return inner >= KIND_FIT and inner >= float(row[side_of(*step, n)])
+
+
+def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
+              found: np.ndarray) -> tuple[int, Direction] | None:
+    """The step a noun that says what the answer is asks from a star's answers (``found``) when it
+    names no relation, words after it introduce the answers as another thing ("in which *city* is
+    *the university that* both A and B graduated from": the university's place), and it fits not
+    them but clearly the things one step on, by the KG's entity names
+    (`ZeroShotPathScorer.answer_kind`); the best such step, where it is the only one that fits,
+    else None."""
+    words = [t for t, _, _ in reading.tokens]
+    taken = {i for p in reading.phrases for i in range(p.first_token, p.last_token)} | \
+        {i for t in reading.things for i in range(t.first_token, t.last_token)}
+    n, canonical = len(v.scorer.kg.relations), v.canonical
+    nodes = np.asarray(found, dtype=np.int64)
+    for at in sorted(_kind_slots(reading)):
+        if at >= len(words) or at in taken or not _plain_word(words[at]) or words[at] in PLACEHOLDER_NOUNS:
+            continue  # "which *item* ...": says nothing of what the answer is
+        first = min((t.first_token for t in reading.things if t.first_token > at), default=len(words))
+        if not introduces_another(words[at + 1:first]):
+            return None  # the noun is what the clause after it describes ("which spain *footballer* plays as ...")
+        row = v.scorer.answer_kind(words[at])
+        if row is None or max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments) \
+                >= KIND_FIT:
+            return None
+        fits = sorted(((float(row[side_of(r, d, n)]), r, d) for r in range(n) if canonical[r] == r for d in DIRECTIONS
+                       if len(v.kg.snapshot.relation_edges(nodes, r, d)[0])), reverse=True)
+        if fits and fits[0][0] >= KIND_FIT and (len(fits) == 1 or fits[1][0] < KIND_FIT):
+            return fits[0][1], fits[0][2]
+        return None
+    return None

@@ -63,6 +63,7 @@ from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
+STEP_ASKING = frozenset(["where", "when", "who", "what", "which"])  # may ask a step by the question's last verb
 STATED = object()  # a count the KG states as a value: no plan (`ConditionReader._plan`)
 READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
 DOER_TIE = 0.02  # relations a verb names within this of its best are alike (`_projection`)
@@ -149,7 +150,11 @@ class ConditionReader:
             sup.start <= reading.tokens[p.first_token][1] and reading.tokens[p.last_token - 1][2] <= sup.end
             or p.first_token == after and self._valued(int(np.argmax(p.strength))))]
         nouns = kinds.kind_nouns(reading, [after] if sup is not None else [])
-        asked = [p for p in reading.phrases if p.last_token <= first_thing and not roles.introduces(
+        # or, after "where" / "when" / "who" ..., the verb that ends the question ("where was the X that ... *born*")
+        last_thing = max(t.last_token for t in reading.things)
+        ends = [p for p in reading.phrases if p.first_token >= last_thing and p.last_token == len(reading.tokens)
+                and reading.tokens[0][0] in STEP_ASKING and sup is None]  # not "... has the lowest *length*"
+        asked = [p for p in reading.phrases if (p.last_token <= first_thing or p in ends) and not roles.introduces(
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
             and all(p is not o for o in ordering)]
         candidates: list[tuple[float, bool, ClaimPattern, tuple[int, Direction] | None]] = []
@@ -163,7 +168,8 @@ class ConditionReader:
                     score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
                 if phrase is not None and (step is None or self._kind_word(
                         reading, star, phrase, step, any(phrase is k for k in nouns))
-                                           or roles.follows_a_star_phrase(star, phrase)):
+                                           or roles.follows_a_star_phrase(star, phrase)
+                                           and not any(phrase is e for e in ends)):  # "where was ... *born*"
                     continue
                 candidates.append((score, fits, star, step))
         # a question presumes its answers exist: a reading whose plan finds nothing yields to the next
@@ -192,6 +198,10 @@ class ConditionReader:
         # the sides the answers stand on: a step's far side, else the star's
         sides = [(step[0], flip(step[1]))] if step is not None else \
             [(a.relation, a.direction) for a in star.attachments]
+        found = self._entities(node) if step is None and cues.superlative is None and kind != "chain" else None
+        hop = kinds.kind_step(self.verifier, reading, star, found) if found is not None else None
+        if hop is not None:  # "in which *city* is the university that both A and B graduated from"
+            node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
         if cues.superlative is None and not cues.count and kind != "chain" and \
                 asks_when([t for t, _, _ in reading.tokens]):
             node, kind, sides = self._when(node, kind, sides)
