@@ -6,7 +6,7 @@ entity names make it clear, is which side the answers stand on (`ZeroShotPathSco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -136,13 +136,20 @@ def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tup
     if row is None:
         return False
     n = len(v.scorer.kg.relations)
-    inner = max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
+    inner = _answers_fit(row, star, n)
     return inner >= KIND_FIT and inner >= float(row[side_of(*step, n)])
 
 
+def _answers_fit(row: np.ndarray, star: ClaimPattern, n: int) -> float:
+    """How well a kind noun's row (`ZeroShotPathScorer.answer_kind`) fits a star's answers: the
+    best of the sides its attachments put them on."""
+    return max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
+
+
 def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
-              found: np.ndarray) -> tuple[int, Direction] | None:
-    """The step a noun that says what the answer is asks from a star's answers (``found``) when it
+              answers: Callable[[], np.ndarray | None]) -> tuple[int, Direction] | None:
+    """The step a noun that says what the answer is asks from a star's answers (``answers``, read
+    only where such a noun stands: the plan is not run twice for every question) when it
     names no relation, words after it introduce the answers as another thing ("in which *city* is
     *the university that* both A and B graduated from": the university's place), and it fits not
     them but clearly the things one step on, by the KG's entity names
@@ -152,7 +159,6 @@ def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
     taken = {i for p in reading.phrases for i in range(p.first_token, p.last_token)} | \
         {i for t in reading.things for i in range(t.first_token, t.last_token)}
     n, canonical = len(v.scorer.kg.relations), v.canonical
-    nodes = np.asarray(found, dtype=np.int64)
     for at in sorted(_kind_slots(reading)):
         if at >= len(words) or at in taken or not _plain_word(words[at]) or words[at] in PLACEHOLDER_NOUNS:
             continue  # "which *item* ...": says nothing of what the answer is
@@ -160,9 +166,10 @@ def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
         if not introduces_another(words[at + 1:first]):
             return None  # the noun is what the clause after it describes ("which spain *footballer* plays as ...")
         row = v.scorer.answer_kind(words[at])
-        if row is None or max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments) \
-                >= KIND_FIT:
+        found = answers()
+        if row is None or found is None or _answers_fit(row, star, n) >= KIND_FIT:
             return None
+        nodes = np.asarray(found, dtype=np.int64)
         fits = sorted(((float(row[side_of(r, d, n)]), r, d) for r in range(n) if canonical[r] == r for d in DIRECTIONS
                        if len(v.kg.snapshot.relation_edges(nodes, r, d)[0])), reverse=True)
         if fits and fits[0][0] >= KIND_FIT and (len(fits) == 1 or fits[1][0] < KIND_FIT):

@@ -198,8 +198,8 @@ class ConditionReader:
         # the sides the answers stand on: a step's far side, else the star's
         sides = [(step[0], flip(step[1]))] if step is not None else \
             [(a.relation, a.direction) for a in star.attachments]
-        found = self._entities(node) if step is None and cues.superlative is None and kind != "chain" else None
-        hop = kinds.kind_step(self.verifier, reading, star, found) if found is not None else None
+        hop = kinds.kind_step(self.verifier, reading, star, lambda: self._entities(node)) \
+            if step is None and cues.superlative is None and kind != "chain" else None
         if hop is not None:  # "in which *city* is the university that both A and B graduated from"
             node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
         if cues.superlative is None and not cues.count and kind != "chain" and \
