@@ -21,6 +21,7 @@ from ..plans.nodes import DIRECTIONS, Direction
 from ..relation_profiles import side_of
 from ..text import STOPWORDS
 from .cues import introduces_another
+from .roles import has_edges
 
 __all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "kind_step", "ranked_stars", "says_of_the_answers"]
 
@@ -120,8 +121,7 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
                and a.phrase.last_token - a.phrase.first_token >= len(names.words[a.relation])
                for a in star.attachments):  # fact's relation is its name ("how many *executive bodies* does
             return True  # X have"; not "city" for "largest city"), whatever the entities' names say
-        return min(max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
-                   for row in rows) >= KIND_FIT
+        return min(_answers_fit(row, star, n) for row in rows) >= KIND_FIT
     ranked = sorted(((s, fit(s)) for s in best.values()), key=lambda sf: (not sf[1], -sf[0].score))
     return ranked[:count]
 
@@ -169,9 +169,8 @@ def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
         found = answers()
         if row is None or found is None or _answers_fit(row, star, n) >= KIND_FIT:
             return None
-        nodes = np.asarray(found, dtype=np.int64)
         fits = sorted(((float(row[side_of(r, d, n)]), r, d) for r in range(n) if canonical[r] == r for d in DIRECTIONS
-                       if len(v.kg.snapshot.relation_edges(nodes, r, d)[0])), reverse=True)
+                       if has_edges(v.kg.snapshot, found, r, d)), reverse=True)
         if fits and fits[0][0] >= KIND_FIT and (len(fits) == 1 or fits[1][0] < KIND_FIT):
             return fits[0][1], fits[0][2]
         return None

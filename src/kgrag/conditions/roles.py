@@ -77,9 +77,14 @@ def one_side_having(snapshot: GraphSnapshot, entities: np.ndarray, relation: int
     """The one direction in which some of ``entities`` have ``relation`` ("have as their
     production designer the entity that ...": the entity is a production designer, so the step
     goes in); None when they have it both ways or not at all."""
-    nodes = np.asarray(entities, dtype=np.int64)
-    having = [d for d in DIRECTIONS if len(snapshot.relation_edges(nodes, relation, d)[0])]
+    having = [d for d in DIRECTIONS if has_edges(snapshot, entities, relation, d)]
     return having[0] if len(having) == 1 else None
+
+
+def has_edges(snapshot: GraphSnapshot, entities: np.ndarray, relation: int, direction: Direction) -> bool:
+    """Whether some of ``entities`` have an edge of ``relation`` in ``direction``: a step from them
+    reaches something."""
+    return bool(len(snapshot.relation_edges(np.asarray(entities, dtype=np.int64), relation, direction)[0]))
 
 
 def names_a_number(verifier: ClaimVerifier, reading: ClaimReading, span: tuple[int, int]) -> bool:

@@ -14,6 +14,7 @@ from ..claims.schema import Side, flip
 from ..plans import Anchor, Compare, Difference, Intersect, SetNode, Step, Union
 from ..plans.nodes import DIRECTIONS, Direction
 from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set
+from .roles import has_edges
 from .times import TimeSides
 
 __all__ = ["answer_set", "hop_to_values", "of_another_set", "superlative_attribute", "token_at"]
@@ -119,11 +120,10 @@ def hop_to_values(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReadi
     superlative may order by to entities that have it: the only relation side its entities have
     edges on whose far ends have such an attribute (`superlative_attribute`); None where there
     are none or several."""
-    schema, snapshot = verifier.schema, verifier.kg.snapshot
-    nodes = np.asarray(found, dtype=np.int64)
+    schema = verifier.schema
     hops = [(r, d) for r in range(schema.num_relations) if verifier.canonical[r] == r for d in DIRECTIONS
             if all(schema.meet(own, (r, d)) for own in sides) and not schema.holds_values(r, d)
-            and len(snapshot.relation_edges(nodes, r, d)[0])
+            and has_edges(verifier.kg.snapshot, found, r, d)
             and superlative_attribute(verifier, times, reading, cues, [(r, flip(d))]) is not None]
     return hops[0] if len(hops) == 1 else None
 
