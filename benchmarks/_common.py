@@ -43,7 +43,9 @@ class Lines:
 DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent / "data" / "unseen" / "geo" / "kb.txt",
            "wide": Path(__file__).resolve().parent / "data" / "wide" / "kb.txt",
            "music": Path(__file__).resolve().parent / "data" / "unseen" / "music" / "kb.txt",
-           "academia": Path(__file__).resolve().parent / "data" / "unseen" / "academia" / "kb.txt"}
+           "academia": Path(__file__).resolve().parent / "data" / "unseen" / "academia" / "kb.txt",
+           "railway": Path(__file__).resolve().parent / "data" / "railway" / "kb.txt",
+           "publishing": Path(__file__).resolve().parent / "data" / "publishing" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

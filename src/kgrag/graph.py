@@ -23,7 +23,7 @@ import numpy as np
 from .errors import NoDocumentsError
 from .linking.embedder import Embedder, cached_embeddings
 from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
-from .linking.linker import EntityLinker
+from .linking.linker import EntityLinker, category_values
 from .relation_names import RelationVocabulary, relation_reading
 from .relation_profiles import relation_side_matrix
 from .store.database import schema_from_meta, try_prune
@@ -299,7 +299,8 @@ class KnowledgeGraph:
     def linker(self) -> EntityLinker:
         return EntityLinker(self.names, self.aliases, self.snapshot.degree(), self.relations,
                             embed_query=self.embed, dense_matrix=lambda: self.entity_index,
-                            relation_matrix=lambda: self.relation_matrix)
+                            relation_matrix=lambda: self.relation_matrix,
+                            category_values=category_values(self.snapshot.edges).tolist())
 
     # ---- convenience -------------------------------------------------------------------------------
     def triple_text(self, h: int, r: int, t: int) -> str:

@@ -251,6 +251,11 @@ class Lexicon:
             return None
         return next((form for pos, form in forms if pos == "a" and form != word), None)
 
+    def attributes(self, adjective: str) -> list[str]:
+        """The nouns WordNet names as what an adjective measures ("high": height, level; "short":
+        duration, length; "heavy": weight), by its attribute links in the first senses."""
+        return self._linked(adjective, "a", "=", NAME_SENSES)
+
     def person_noun(self, word: str) -> bool:
         """Whether a word's first noun sense is a kind of person ("researchers", "son", "actor")."""
         first = self._first_noun(word)

@@ -58,6 +58,25 @@ def test_a_plural_of_a_category_filters_the_answers(reader):
     assert kind == "intersection" and names == ["Raising Cane", "Sisters Three"]
 
 
+def test_a_category_plural_right_after_a_name_is_a_word_of_its_own(reader):
+    """"Brian Palma thrillers": two names side by side are usually one name the KG lacks, but a
+    category's lower-case plural is no part of a name."""
+    kind, names = kind_and_names(reader, "Which Brian Palma thrillers are there?")
+    assert kind == "intersection" and names == ["Raising Cane", "Sisters Three"]
+
+
+def test_one_name_and_two_of_its_facts_joined_by_or_or_and(reader):
+    """"everything X wrote or directed": what either relation reaches from the one name (the opening
+    "Everything" is no film of that name); "wrote and directed": what both reach; counted too."""
+    kind, names = kind_and_names(reader, "Everything Quentin Tara either wrote or directed")
+    assert kind == "union" and names == ["Natural Killers", "Pulp Story", "True Love"]
+    kind, names = kind_and_names(reader, "Which films did Quentin Tara write and direct?")
+    assert kind == "intersection" and names == ["Pulp Story"]
+    found = reader.read("How many films did Quentin Tara write or direct?")
+    assert found is not None and found.kind == "count" and int(found.result.value) == 3
+    assert reader.read("Which films did Quentin Tara write?") is None  # one fact: a chain
+
+
 PEAKS = """\
 Mont Blanc|mountain range|Alps
 Matterhorn|mountain range|Alps
@@ -169,3 +188,60 @@ def test_a_relation_phrase_right_before_a_thing_introduces_it_and_asks_no_step(a
     kind, names = kind_and_names(art, "which item that has the movement impressionism also has Belora as its "
                                       "country of origin?")
     assert kind == "intersection" and names == ["Still Life"]
+
+
+def test_two_verbs_denied_or_two_nouns_are_no_joined_facts(reader):
+    """"neither wrote nor directed" denies both (no intersection of them); "the *writers and
+    directors* of X" are nouns, everyone on either list (no intersection of the name's facts); a
+    value besides the verbs is another condition the joined facts would drop."""
+    for question in ("Which films did Quentin Tara neither write nor direct?",
+                     "Who were the writers and directors of Hell Road?",
+                     "Which films did Quentin Tara write or direct in 1994?"):
+        found = reader.read(question)
+        assert found is None or found.kind not in ("intersection", "union"), question
+
+
+ROLES = FILMS + """\
+Age Innocence|starred_actors|Robert Nero
+Age Innocence|has_genre|Drama
+Everything|directed_by|Someone 3
+"""
+
+roles_reader = reader_fixture(ROLES, "names-roles")
+
+
+def test_a_noun_after_as_its_is_a_step_where_no_name_stands_before_as(roles_reader):
+    """"what did the film starring A and B have *as its director*": the step from the film (no name
+    before "as"), unlike "have X as an official language"."""
+    kind, names = kind_and_names(roles_reader,
+                                 "Who did the film starring Robert Nero and Daniel Lewis have as its director?")
+    assert kind == "two-anchor-hop" and names == ["Martin Scor"]
+
+
+def test_an_opening_everything_before_a_name_is_no_film_of_that_name(roles_reader):
+    """"*Everything* Quentin Tara wrote or directed": the pronoun is the answer set, not the film
+    "Everything" the KG has."""
+    kind, names = kind_and_names(roles_reader, "Everything Quentin Tara either wrote or directed")
+    assert kind == "union" and names == ["Natural Killers", "Pulp Story", "True Love"]
+
+
+BOOKS = "".join(f"Tome {i}|has_genre|{'thriller' if i % 2 else 'romance'}\nTome {i}|written_by|Pen {i % 5}\n"
+                for i in range(40)) + """\
+Cold Harbour|written_by|Ida Holt
+Cold Harbour|has_genre|thriller
+Night Desk|written_by|Ida Holt
+Night Desk|has_genre|thriller
+Summer Lane|written_by|Ida Holt
+Summer Lane|has_genre|romance
+"""
+
+books = reader_fixture(BOOKS, "names-books")
+
+
+def test_a_plural_of_a_lower_case_category_in_a_kg_of_capitalised_names(books):
+    """The genres are written in lower case, the books and people with capitals: "thrillers" is the
+    genre "thriller" (a value many books share), a condition like a capitalised category's plural."""
+    kind, names = kind_and_names(books, "Which thrillers did Ida Holt write?")
+    assert kind == "intersection" and names == ["Cold Harbour", "Night Desk"]
+    kind, names = kind_and_names(books, "list the books written by Ida Holt, excluding thrillers")
+    assert kind == "negation" and names == ["Summer Lane"]

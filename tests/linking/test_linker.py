@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgrag.linking.linker import EntityLinker, _verbatim
+from kgrag.linking.linker import EntityLinker, _verbatim, category_values
 
 
 def top_names(mentions):
@@ -202,6 +202,26 @@ def test_a_plural_names_a_capitalised_name_only_where_it_is_a_category():
     # too few things share it to be a category, however it stands among the KG's degrees
     few = EntityLinker(["Thriller", "Brian Palma"], [[]] * 2, np.array([30.0, 1.0]), ["has_genre"])
     assert [m.text for m in few.find_mentions("which thrillers did Brian Palma direct")] == ["Brian Palma"]
+
+
+def test_a_lower_case_value_of_a_category_relation_is_a_category_in_a_capitalised_kg():
+    """"which musicals ...": in a KG of capitalised names, a lower-case value is a category where its
+    relation's values are shared by many subjects each (`category_values`: a genre), not a tag that a
+    few films each share."""
+    films = [f"Movie {i}" for i in range(40)]
+    names = ["musical", "drama", "script", "Ann Lee", *films]
+    ids = {n: i for i, n in enumerate(names)}
+    rows = [(ids[f], 0, ids["musical" if i % 2 else "drama"]) for i, f in enumerate(films)]  # genre: 20 each
+    rows += [(ids[f], 1, ids["script"]) for f in films[:2]] + [(ids[f], 1, ids[f]) for f in films[2:]]  # tags
+    rows += [(ids[f], 2, ids["Ann Lee"]) for f in films[:3]]
+    edges = np.array(rows)
+    assert sorted(names[e] for e in category_values(edges)) == ["drama", "musical"]
+    degree = np.bincount(edges[:, [0, 2]].ravel(), minlength=len(names)).astype(float)
+    linker = EntityLinker(names, [[]] * len(names), degree, ["genre", "has_tags", "directed_by"],
+                          category_values=category_values(edges).tolist())
+    found = {m.text: m.candidates[0].name for m in linker.find_mentions("which musicals did Ann Lee direct")}
+    assert found == {"musicals": "musical", "Ann Lee": "Ann Lee"}
+    assert [m.text for m in linker.find_mentions("which scripts did Ann Lee direct")] == ["Ann Lee"]
 
 
 def test_a_category_plural_needs_a_capitalised_kg_and_the_categorys_own_name():

@@ -27,7 +27,8 @@ def test_a_comparison_through_a_relation_without_literals(films):
         "'John Travolta'); relations with number values (out): release_year, rating")
     released = films.relations.index("released_on")
     [problem] = validate(QueryPlan(ArgMax(Anchor(0), released)), films)
-    assert "its values are not numbers (e.g. '1994-10-14', '1978-06-16')" in problem.message
+    assert "its values are not numbers (e.g. '1994-10-14', '1978-06-16'); its values are dates: say \"kind\": " \
+        "\"date\"" in problem.message  # the fix, where the values are the other kind of literal
     assert validate(QueryPlan(ArgMax(Anchor(0), released, kind="date")), films) == []
 
 

@@ -33,6 +33,7 @@ from make_claims import Maker as Namer
 
 from kgrag.errors import PlanError
 from kgrag.plans import QueryPlan, execute, parse_literal
+from kgrag.plans.validate import validate
 from kgrag.store.snapshot import GraphSnapshot
 from kgrag.text import humanize_label
 
@@ -438,6 +439,9 @@ def natural(graph: Graph, source: Path) -> list[dict]:
         obj = json.loads(line)
         if obj["type"] not in KINDS:
             raise ValueError(f"unknown type in {line}")
+        problems = validate(obj["gold_plan"], graph)  # e.g. an argmax over dates that says no "kind": "date"
+        if problems:
+            raise ValueError(f"{obj['question']!r}: " + "; ".join(f"{p.where}: {p.message}" for p in problems))
         try:
             answers = graph.run(obj["gold_plan"])
         except PlanError as exc:

@@ -10,12 +10,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..claims.coordination import ARTICLES, coordinated_nodes
-from ..claims.reading import ClaimReading, Thing
+from ..claims.coordination import ARTICLES, REPEATED_PREPOSITIONS, coordinated_nodes
+from ..claims.reading import ClaimReading, Phrase, Thing
 from ..learn.question_words import RELATIVE_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS
 
-__all__ = ["Cues", "Superlative", "adds_a_set", "count_spans", "introduces_another", "read_cues"]
+__all__ = ["Cues", "Superlative", "adds_a_set", "asks_a_step", "count_spans", "introduces_another", "read_cues",
+           "relative_clause_nouns"]
 
 Order = Literal["max", "min"]
 # a superlative and what it orders by: "time" (the attribute whose values are years or dates),
@@ -116,18 +117,49 @@ def introduces_another(words: list[str]) -> bool:
     return False
 
 
+STEP_ASKING = frozenset(["where", "when", "who", "what", "which"])  # may ask a step by the question's last verb
+
+
+def asks_a_step(words: Sequence[str]) -> bool:
+    """The question opens with a wh-word that may ask a step by its last verb ("where was ... *born*"),
+    after a preposition or not ("at which depot is ... *maintained*")."""
+    opening = words[1:2] if words[:1] and words[0] in REPEATED_PREPOSITIONS else words[:1]
+    return bool(opening) and opening[0] in STEP_ASKING
+
+
+def relative_clause_nouns(reading: ClaimReading) -> list[Phrase]:
+    """The phrases between an article and a relative word ("the *place* that borders X and Y", "a
+    *band* that formed in Z") whose clause names a fact of its own: what the clause describes, not a
+    fact of it (a "place" would read as a location of the things the clause names); "the *award*
+    that both X and Y won" names the fact the clause has no other word for."""
+    tokens = reading.tokens
+
+    def describes(p: Phrase) -> bool:
+        if not p.first_token or p.last_token >= len(tokens) or tokens[p.first_token - 1][0] not in ARTICLES:
+            return False
+        relative = tokens[p.last_token]  # right after it, no comma between ("as a movement, which ...")
+        if relative[0] not in RELATIVES or "," in reading.claim[tokens[p.last_token - 1][2]:relative[1]]:
+            return False
+        # the clause, to the end of the names it holds, names its own fact
+        names = [t.last_token for t in reading.things if t.first_token > p.last_token]
+        end = max(names, default=p.last_token)
+        return any(p.last_token < o.first_token and o.last_token <= end for o in reading.phrases)
+    return [p for p in reading.phrases if describes(p)]
+
+
 def without_cue_words(reading: ClaimReading) -> ClaimReading:
     """The reading less the lower-case things a "not" cue's words make ("*leaving* out those that ...":
     not the film "Leaving"), the lower-case placeholder nouns ("which *entity* is a genre of ...") and
-    an indefinite pronoun that opens the question before a relative word ("*Everything* that was
-    directed by X ...": not the film "Everything"; "Nothing was directed by X" keeps it); a cue inside a
-    name written with capitals stays the name's ("Do Not Disturb")."""
+    an indefinite pronoun that opens the question before a relative word or a name ("*Everything* that
+    was directed by X ...", "*Everything* X wrote": not the film "Everything"; "Nothing was directed by
+    X" keeps it); a cue inside a name written with capitals stays the name's ("Do Not Disturb")."""
     cues = [(m.start(), m.end()) for m in EXCLUDING.finditer(reading.claim)]
     words = [t for t, _, _ in reading.tokens]
     keep = [t for t in reading.things if not (t.optional and (any(a <= t.start < b for a, b in cues)
                                                               or t.text.lower() in PLACEHOLDER_NOUNS))
             and not (t.first_token == 0 and t.last_token == 1 and words[0] in OPENING_PRONOUNS
-                     and words[1:2] and words[1] in RELATIVE_WORDS)]
+                     and words[1:2] and (words[1] in RELATIVE_WORDS or any(
+                         o.first_token == 1 and not o.optional for o in reading.things)))]
     return reading if len(keep) == len(reading.things) else replace(reading, things=keep)
 
 

@@ -14,16 +14,17 @@ from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern, rank_patterns
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
-from ..learn.question_words import COPULA_WORDS, IMPERATIVES
+from ..learn.question_words import COPULA_WORDS, IMPERATIVES, WH_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
 from ..lexicon import Lexicon
 from ..plans.nodes import DIRECTIONS, Direction
 from ..relation_profiles import side_of
 from ..text import STOPWORDS
 from .cues import introduces_another
-from .roles import has_edges
+from .roles import LINKING, has_edges, verb_form
 
-__all__ = ["KIND_FIT", "asks_no_step", "kind_nouns", "kind_step", "ranked_stars", "says_of_the_answers"]
+__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "kind_nouns", "kind_step", "ranked_stars",
+           "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
@@ -31,20 +32,23 @@ KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit 
 
 ASKING_DETERMINERS = frozenset(["which", "what", "any"])
 IMPERATIVE_OBJECTS = frozenset(["me", "us", "the", "all", "every", "each"])  # "give me all the ..."
+COUNTING = (["how", "many"], ["number", "of"])  # "how many *films* ...", "the number of *services* that ..."
 
 
 def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
     """Where the noun saying what the answer is may start: right after "which" / "what" / "any" /
-    "how many", after an opening imperative ("list", "give me the"), at ``after`` (the token after a
+    "how many" / "number of", after an opening imperative ("list", "give me the"), at ``after`` (the token after a
     superlative: "the tallest *building*"), or after a name standing in one of those or opening the
     question."""
     words = [t for t, _, _ in reading.tokens]
-    starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] == ["how", "many"]
+    starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] in COUNTING
               or (i == 2 and words[0] in ("who", "what") and words[1] in COPULA_WORDS and w == "the")}  # "who
     # are the *bass guitar* players in X"; after an opening imperative and its object words ("list *researchers*
     # ...", "list the *bankers* ...", "give me the *PhD* students ...")
     if words and words[0] in IMPERATIVES:
         starts.add(next((i for i, w in enumerate(words) if i and w not in IMPERATIVE_OBJECTS), len(words)))
+    elif words and _plain_word(words[0]) and words[0] not in WH_WORDS:  # a noun phrase alone: "*towns* on the
+        starts.add(0)  # X river with ...", "*services* running on X or Y"
     starts |= set(after)
     return starts | {t.last_token for t in reading.things if t.first_token in starts or t.first_token == 0}
 
@@ -114,11 +118,10 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
                     for a in star.attachments)
         if key not in best or star.score > best[key].score:
             best[key] = star
-    n, kind_ids, names = len(v.scorer.kg.relations), {id(p) for p in kinds}, v.scorer.names
+    n, kind_ids = len(v.scorer.kg.relations), {id(p) for p in kinds}
 
     def fit(star: ClaimPattern) -> bool:  # the centre's side every kind noun fits; a noun that spells the
-        if any(a.phrase is not None and id(a.phrase) in kind_ids and a.phrase.strength[a.relation] >= 1.0
-               and a.phrase.last_token - a.phrase.first_token >= len(names.words[a.relation])
+        if any(a.phrase is not None and id(a.phrase) in kind_ids and spells(v, a.phrase, a.relation)
                for a in star.attachments):  # fact's relation is its name ("how many *executive bodies* does
             return True  # X have"; not "city" for "largest city"), whatever the entities' names say
         return min(_answers_fit(row, star, n) for row in rows) >= KIND_FIT
@@ -138,6 +141,33 @@ def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tup
     n = len(v.scorer.kg.relations)
     inner = _answers_fit(row, star, n)
     return inner >= KIND_FIT and inner >= float(row[side_of(*step, n)])
+
+
+def spells(v: ClaimVerifier, phrase: Phrase, relation: int | None = None) -> bool:
+    """Whether a phrase spells a relation's whole name (``relation``, or the one it names most
+    strongly): "*executive bodies*", "*profession*"; not "city" for "largest city"."""
+    relation = int(np.argmax(phrase.strength)) if relation is None else relation
+    return bool(phrase.strength[relation] >= 1.0) and \
+        phrase.last_token - phrase.first_token >= len(v.scorer.names.words[relation])
+
+
+def described_by_predicate(v: ClaimVerifier, reading: ClaimReading, phrase: Phrase) -> bool:
+    """Whether a kind noun is the subject of what follows it: right after it (or after a copula),
+    a participle that names a relation and takes the names as its objects ("what *companies* are
+    headquartered in X or Y", "*services* running on X"): the noun says what the answers are, not a
+    step from them ("what *genre* are the films ..." has a determiner there instead)."""
+    words = [t for t, _, _ in reading.tokens]
+    at = phrase.last_token + (1 if words[phrase.last_token:phrase.last_token + 1] and
+                              words[phrase.last_token] in COPULA_WORDS else 0)
+    verb = next((p for p in reading.phrases if p.first_token == at), None)
+    if verb is None or not verb_form(words[at]) or spells(v, phrase):
+        return False  # a noun spelling a relation's name asks for its values ("what *profession* is ...")
+    # its object is the names: no other noun between ("which *label released the album by* X that Y
+    # produced" asks the album's label), but words of the same relation ("*sharing a border with* X")
+    relation = int(np.argmax(verb.strength))
+    first = min((t.first_token for t in reading.things if t.first_token >= verb.last_token), default=len(words))
+    return all(words[i] in LINKING or any(p.first_token <= i < p.last_token and int(np.argmax(p.strength)) == relation
+                                          for p in reading.phrases) for i in range(verb.last_token, first))
 
 
 def _answers_fit(row: np.ndarray, star: ClaimPattern, n: int) -> float:

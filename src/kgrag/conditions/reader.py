@@ -27,7 +27,7 @@ from functools import cached_property
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.patterns import ClaimPattern, rank_patterns
+from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
 from ..errors import PlanTooLarge
@@ -46,29 +46,30 @@ from ..plans import (
     execute,
 )
 from ..plans.execute import PlanResult
-from ..plans.nodes import DIRECTIONS, Anchor, Direction
+from ..plans.nodes import DIRECTIONS, Anchor, Direction, PlanNode
 from ..text import without_disambiguator, writes_names_in_lower_case, written_as
 from . import kinds, roles
 from .cues import (
     EXCLUDING,
     Cues,
+    asks_a_step,
     count_spans,
     introduces_another,
     joined,
     read_cues,
+    relative_clause_nouns,
     without_cue_words,
 )
+from .one_name import joined_facts, without_fact
 from .star_sets import answer_set, hop_to_values, of_another_set, superlative_attribute, token_at
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
-STEP_ASKING = frozenset(["where", "when", "who", "what", "which"])  # may ask a step by the question's last verb
 STATED = object()  # a count the KG states as a value: no plan (`ConditionReader._plan`)
 READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
 DOER_TIE = 0.02  # relations a verb names within this of its best are alike (`_projection`)
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
-WITHOUT_STARS = 3  # star patterns read for the rest of a "without" question, best first
 
 
 @dataclass
@@ -129,10 +130,17 @@ class ConditionReader:
         compares = [v for v in reading.literals if v.op != "="]
         if reading.unknown_names or not reading.things:
             return None
+        joined = joined_facts(self.verifier, reading, named[0]) if len(named) == 1 and not reading.literals \
+            and cues.superlative is None else None  # "everything X *wrote or directed*"
+        if joined is not None and (by_both := self._run(Count(joined[0]) if cues.count else joined[0], None,
+                                                        "count" if cues.count else joined[1])).answered:
+            return by_both
         if not (cues.any or len(named) >= 2 or compares):
             cue = next((m for m in EXCLUDING.finditer(question)  # "Do Not Disturb": a name, not a "not"
                         if not any(t.start <= m.start() < t.end for t in reading.things)), None)
-            return self._without(reading, named[0], cue.end()) if cue is not None and len(named) == 1 else None
+            gone = without_fact(self.verifier, reading, named[0], cue.end()) if cue is not None and len(named) == 1 \
+                else None
+            return self._run(gone[0], gone[1], "negation") if gone is not None else None
         first_thing = min(t.first_token for t in reading.things)
         # names no reading may drop: spelled as names, or lower-case ones a phrase next to them introduces
         # ("has the instrument *piano*"), but for a placeholder ("the *thing* that ...": a film "The Thing")
@@ -153,13 +161,15 @@ class ConditionReader:
         # or, after "where" / "when" / "who" ..., the verb that ends the question ("where was the X that ... *born*")
         last_thing = max(t.last_token for t in reading.things)
         ends = [p for p in reading.phrases if p.first_token >= last_thing and p.last_token == len(reading.tokens)
-                and reading.tokens[0][0] in STEP_ASKING and sup is None]  # not "... has the lowest *length*"
+                and asks_a_step([t for t, _, _ in reading.tokens]) and sup is None  # not "... the lowest *length*",
+                and not roles.names_a_role(reading, p)]  # nor "has X *as an official language*"
         asked = [p for p in reading.phrases if (p.last_token <= first_thing or p in ends) and not roles.introduces(
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
             and all(p is not o for o in ordering)]
         candidates: list[tuple[float, bool, ClaimPattern, tuple[int, Direction] | None]] = []
+        described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place
         for phrase in [None, *asked]:
-            left_out = [*ordering, *([phrase] if phrase is not None else [])]
+            left_out = [*ordering, *described, *([phrase] if phrase is not None else [])]
             for star, fits in kinds.ranked_stars(self.verifier, reading, left_out, nouns, keep, READINGS,
                                                  ordered=sup is not None):
                 step = self._projection(reading, star, phrase) if phrase is not None else None
@@ -206,8 +216,9 @@ class ConditionReader:
                 asks_when([t for t, _, _ in reading.tokens]):
             node, kind, sides = self._when(node, kind, sides)
         if cues.superlative is not None:
-            attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides)
-            found = self._entities(node) if attribute is None and step is None and of_another_set(reading, cues) \
+            answers = self._entities(node)
+            attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides, answers)
+            found = answers if attribute is None and step is None and of_another_set(reading, cues) \
                 else None  # "the oldest album by a band that formed in X": the bands' albums
             if found is not None:
                 hop = hop_to_values(self.verifier, self.times, reading, cues, found, sides)
@@ -221,10 +232,12 @@ class ConditionReader:
             node, kind = cls(node, attribute[0], attribute[1], 1, order), "superlative"
         if cues.count and self._is_a_number(node):
             return STATED  # "how many people work at X" with X's "number of employees": that value is the answer
-        root = Count(node) if cues.count else node
+        return self._run(Count(node) if cues.count else node, star, "count" if cues.count else kind)
+
+    def _run(self, root: PlanNode, star: ClaimPattern | None, kind: str) -> ConditionPlan:
+        """The plan of ``root`` executed, as read from ``star`` (None: read otherwise)."""
         plan = QueryPlan(root)
-        return ConditionPlan(plan, star, "count" if cues.count else kind,
-                             execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
+        return ConditionPlan(plan, star, kind, execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
     def _when(self, node: SetNode, kind: str, sides: list) -> tuple[SetNode, str, list]:
         """"When ..." asks for a time: where the conditions reach things, not times ("when did the
@@ -243,65 +256,36 @@ class ConditionReader:
         values = self._entities(node)
         return values is not None and bool(self.verifier.literals.keys(values, "number")[0].all())
 
-    def _without(self, reading: ClaimReading, thing: Thing, cue_end: int) -> ConditionPlan | None:
-        """One named thing, and a relation phrase after "not" / "without" / "someone else": the
-        thing's answers by the rest of the question, less those it has by that relation ("films
-        Clint Eastwood directed without acting in them", "Nolan films he did not write")."""
-        after = [p for p in reading.phrases if reading.tokens[p.first_token][1] >= cue_end]
-        if not after:
-            return None
-        gone_phrase = after[0]
-        r = int(np.argmax(gone_phrase.strength))
-        # the thing, or a namesake of it, that has the relation ("Sofia Coppola" the person, not the tag)
-        found = next(((e, d) for e in (thing.entity, *thing.namesakes) for d in DIRECTIONS
-                      if (r, d) in self.verifier.schema.sides_of(e)), None)
-        if gone_phrase.strength[r] < self.verifier.weights.threshold or found is None:
-            return None
-        entity, direction = found
-        # the rest of the question reaches the answers some other way: by the relation taken away
-        # ("films by X she did not direct"), nothing would be left
-        stars = [s for s in rank_patterns(self.verifier.schema, reading, self.verifier.canonical,
-                                          self.verifier.weights, keep=WITHOUT_STARS, answer=True,
-                                          exclude=[gone_phrase])
-                 if not any(a.relation == r for a in s.attachments)]
-        by_name = roles.agent_side(self.verifier.schema, self.verifier.scorer.names.tokens, reading, thing, entity,
-                                   r, direction)
-        if by_name is None:  # "X scripts someone else directed": X writes and directs films
-            by_name = roles.other_side(self.verifier.schema, self.verifier.canonical, entity, r, direction)
-        node: SetNode | None
-        if by_name is not None and not (stars and any(a.phrase is not None for a in stars[0].attachments)):
-            node = Step(Anchor(entity), by_name, direction)  # no phrase says how: "scripts by X" says it
-        elif stars:
-            node, _ = answer_set(reading, stars[0], tail_negates=False)  # the "not" is the step's
-        else:
-            return None
-        if node is None:
-            return None
-        plan = QueryPlan(Difference(node, Step(Anchor(entity), r, direction)))
-        return ConditionPlan(plan, stars[0] if stars else None, "negation",
-                             execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
-
     def named(self, reading: ClaimReading) -> list[Thing]:
         """The things a question names as such, in its order: not a kind word ("what is a film ...")
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
-        from each other (two names side by side are more likely one name the KG lacks than two anchors)."""
+        from each other (two names side by side are more likely one name the KG lacks than two anchors;
+        a category's plural is no part of a name: "Clint Eastwood *westerns*")."""
         def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders"), or a category's ("thrillers")
             return (self._lower_case_names and (t.text == t.name or written_as(
-                t.text, without_disambiguator(t.name), plural_only=True))) or roles.category_plural(t)
+                t.text, without_disambiguator(t.name), plural_only=True))) or self._category_plural(t)
 
         named = sorted((t for t in reading.things
                         if as_written(t) or kinds.says_of_the_answers(reading, t, self._lexicon)  # "*romance* films"
                         or not t.indefinite and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
-        return [t for i, t in enumerate(named) if not any(o.last_token == t.first_token or t.last_token == o.first_token
-                                                          for o in named[:i] + named[i + 1:])]
+        return [t for i, t in enumerate(named) if not any(  # but a category's plural is a word apart ("X *westerns*")
+            (o.last_token == t.first_token or t.last_token == o.first_token)
+            and not (self._category_plural(o) or self._category_plural(t)) for o in named[:i] + named[i + 1:])]
+
+    def _category_plural(self, thing: Thing) -> bool:
+        """The plural of a category's name: a capitalised one (`roles.category_plural`), or, in a KG
+        that writes names with capitals, a lower-case one (the linker links such a plural only for
+        a category value: "*musicals*" for the genre "musical")."""
+        return roles.category_plural(thing) or not self._lower_case_names and thing.name[:1].islower() and \
+            written_as(thing.text, without_disambiguator(thing.name), plural_only=True)
 
     def _spelled(self, thing: Thing) -> bool:
         """A thing no reading may drop: written with a capital where names are ("Burl Ives"), or
         as the KG writes it where names are lower case ("kuwait" for `kuwait_(country)`). A
         lower-case word that is only next to a phrase ("directed *the entity* that ...") may be a
         kind word."""
-        if not thing.optional or roles.category_plural(thing):
+        if not thing.optional or self._category_plural(thing):
             return True
         return self._lower_case_names and written_as(thing.text, without_disambiguator(thing.name))
 
@@ -379,6 +363,7 @@ class ConditionReader:
             return False
         scorer = self.verifier.scorer
         if kind_noun and (words[phrase.last_token:phrase.last_token + 1] in (["who"], ["that"], ["which"])
+                          or kinds.described_by_predicate(self.verifier, reading, phrase)
                           or kinds.asks_no_step(self.verifier, star, phrase, step)):
             return True  # "name the *musician* who ...": the clause after it says which the answers are
         node, _ = answer_set(reading, star)

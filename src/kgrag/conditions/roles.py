@@ -9,18 +9,21 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.coordination import ARTICLES
+from ..claims.coordination import ARTICLES, REPEATED_PREPOSITIONS
 from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import ClaimSchema, flip
 from ..learn.question_words import RELATIVE_WORDS
-from ..learn.relation_words import PLACEHOLDER_NOUNS
+from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
 from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
-from ..text import without_disambiguator, written_as
+from ..text import STOPWORDS, without_disambiguator, written_as
 
-__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "one_side_having",
-           "other_side"]
+__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "names_a_role",
+           "one_side_having", "other_side", "verb_form"]
+
+LINKING = ARTICLES | REPEATED_PREPOSITIONS | {"both", "either", "neither"}  # words between a verb and its objects
+ROLE_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}  # "X as *an* official language"
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -55,16 +58,43 @@ def follows_a_star_phrase(star: ClaimPattern, phrase: Phrase) -> bool:
 
 def introduces(schema: ClaimSchema, reading: ClaimReading, phrase: Phrase, named: Sequence[Thing]) -> bool:
     """Whether ``phrase`` names the relation of a named thing right after it, with only an article
-    between ("has the *movement* impressionism"): that thing's attachment, not a step asked from the
-    answer set ("who *directed* the film that X starred in" has a noun between; "directed *the
-    thing* that ...": a placeholder, no named thing)."""
+    between ("has the *movement* impressionism"), or is a verb's form that a preposition or "both"
+    puts on the thing ("employed *by both* X and Y", whatever relation "employed" names best; not
+    "acted in *the X movie*"): that thing's attachment, not a step asked from the answer set ("who
+    *directed* the film that X starred in" has a noun between; "directed *the thing* that ...": a
+    placeholder, no named thing)."""
     words = [t for t, _, _ in reading.tokens]
     relation = int(np.argmax(phrase.strength))
+
+    def ties(thing: Thing) -> bool:
+        between = words[phrase.last_token:thing.first_token]
+        if all(w in ARTICLES for w in between):
+            return relation in {r for r, _ in schema.sides_of(thing.entity)}
+        return between[0] in LINKING - ARTICLES and all(w in LINKING for w in between) and \
+            verb_form(words[phrase.last_token - 1]) and \
+            all(w in STOPWORDS for w in words[thing.last_token:thing.last_token + 1])  # not "acted in *the X movie*"
+
     return any(thing.first_token >= phrase.last_token
-               and all(w in ARTICLES for w in words[phrase.last_token:thing.first_token])
                and words[thing.last_token - 1] not in PLACEHOLDER_NOUNS  # "the thing that ...": a noun
                and not set(words[thing.last_token:thing.last_token + 1]) & RELATIVE_WORDS
-               and relation in {r for r, _ in schema.sides_of(thing.entity)} for thing in named)
+               and ties(thing) for thing in named)
+
+
+def names_a_role(reading: ClaimReading, phrase: Phrase) -> bool:
+    """Whether a phrase is a name's role: "<name> as a / its <phrase>" ("have Valorish *as an
+    official language*"), so no step asked of the answers ("what did the film have *as its
+    director*" has no name before "as": a step)."""
+    words = [t for t, _, _ in reading.tokens]
+    k = phrase.first_token - 1
+    while k >= 0 and words[k] in ROLE_DETERMINERS:
+        k -= 1
+    return k >= 1 and words[k] == "as" and any(t.last_token == k for t in reading.things)
+
+
+def verb_form(word: str) -> bool:
+    """A participle by its form ("employed", "running"): a verb's, not a noun's, so a preposition
+    after it ties it to what follows."""
+    return is_participle(word) or (word.endswith("ing") and len(word) > 4)
 
 
 def category_plural(thing: Thing) -> bool:

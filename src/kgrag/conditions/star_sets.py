@@ -19,6 +19,8 @@ from .times import TimeSides
 
 __all__ = ["answer_set", "hop_to_values", "of_another_set", "superlative_attribute", "token_at"]
 
+SPELLS = 0.99  # a phrase this strong spells a relation's name: what the superlative orders by, wherever it stands
+
 
 def answer_set(reading: ClaimReading, star: ClaimPattern,
                tail_negates: bool = True) -> tuple[SetNode | None, str]:
@@ -67,13 +69,15 @@ def answer_set(reading: ClaimReading, star: ClaimPattern,
 
 
 def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues,
-                          sides: list) -> Side | None:
+                          sides: list, found: np.ndarray | None = None) -> Side | None:
     """The attribute a superlative orders by: among the sides with literal values that the
     answer set's kind has (the time-like ones for time words: "most recent"), the one the words
     name; for time words naming none, the first time-like one."""
     assert cues.superlative is not None
     timed = cues.superlative.hint == "time"
     candidates = times.sides_from(sides) if timed else times.valued_sides(sides)
+    if found is not None:  # ``found``: the answer set, where read: only attributes some of it has
+        candidates = [s for s in candidates if has_edges(verifier.kg.snapshot, found, *s)]
     after = token_at(reading, cues.superlative.end)
     near = [p for p in reading.phrases if abs(p.first_token - after) <= 3]
     # the words beside the superlative name the attribute ("the highest floors above ground");
@@ -84,12 +88,32 @@ def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: Cl
     rest = [words[i] for p in near if p.first_token < after < p.last_token for i in range(after, p.last_token)]
     if rest:  # "the lowest length": a phrase read with the superlative, less it
         beside.extend(verifier.scorer.word_relation_strength(rest))
-    for rows in (beside, [p.strength for p in near]):
+    # then a phrase anywhere that spells an attribute the answers have ("the biggest ship ... *by gross
+    # tonnage*"), then what the superlative's adjective measures ("the *shortest* movie": its duration)
+    spelled = [p.strength for p in reading.phrases if p.last_token <= before or p.first_token >= after]
+    dimension = _measured_by(verifier, reading, cues) if not timed else []
+    threshold = verifier.weights.threshold
+    for rows, bar in ((beside, threshold), (spelled, SPELLS), (dimension, threshold),
+                      ([p.strength for p in near], threshold)):
         scored = [(max((float(row[s[0]]) for row in rows), default=0.0), s) for s in candidates]
-        scored = [x for x in scored if x[0] >= verifier.weights.threshold]
+        scored = [x for x in scored if x[0] >= bar]
         if scored:
-            return max(scored)[1]
+            return max(scored, key=lambda x: x[0])[1]  # the first of the candidates tied best
     return candidates[0] if timed and candidates else None
+
+
+def _measured_by(verifier: ClaimVerifier, reading: ClaimReading, cues: Cues) -> list[np.ndarray]:
+    """How strongly what the superlative's adjective measures names each relation ("highest":
+    height, level; "shortest": duration, length; WordNet's attribute links, `Lexicon.attributes`):
+    "the *highest* place in X" orders by elevation where no word beside it names an attribute."""
+    assert cues.superlative is not None
+    lexicon = verifier.scorer.names.lexicon
+    words = reading.claim[cues.superlative.start:cues.superlative.end].lower().split()
+    if lexicon is None or not lexicon.available or not words:
+        return []
+    base = lexicon.superlative_base(words[-1]) or (words[-1] if len(words) > 1 else None)  # "most *populous*"
+    nouns = lexicon.attributes(base) if base else []
+    return list(verifier.scorer.word_relation_strength(nouns)) if nouns else []
 
 
 OF_ANOTHER = frozenset(["by", "of", "from"])  # "the oldest album *by* a band that ...": the answers are another set's

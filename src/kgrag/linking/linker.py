@@ -34,6 +34,7 @@ NESTED_PENALTY = 0.5
 RECENT_QUESTIONS = 64  # questions whose name spans `EntityLinker.find_mentions` keeps
 LEXICAL_WEIGHT = 0.2
 CATEGORY_MIN_DEGREE = 50  # a value shared by fewer things is no category a plural names
+CATEGORY_FAN_IN = 8.0  # subjects per value, on average, from which a relation's values are categories
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ class EntityLinker:
     def __init__(self, names: Sequence[str], aliases: Sequence[Sequence[str]], degree: np.ndarray,
                  relations: Sequence[str], embed_query: Callable[[list[str]], np.ndarray] | None = None,
                  dense_matrix: Callable[[], np.ndarray | RowIndex] | None = None,
-                 relation_matrix: Callable[[], np.ndarray] | None = None) -> None:
+                 relation_matrix: Callable[[], np.ndarray] | None = None,
+                 category_values: Sequence[int] = ()) -> None:
         self.names = names
         self.relations = list(relations)
         self._relation_words = [relation_reading(r)[0] for r in self.relations]
@@ -98,12 +100,15 @@ class EntityLinker:
         # names them too ("which goalkeepers ..."); not in one that writes names with capitals, where a
         # lower-case name is a tag that a question's plural noun rarely means ("scripts": a tag "script"),
         # but where a capitalised name that very many things share as a value is a category ("thrillers":
-        # the genre "Thriller", not a film's title); never a relation's own word ("tags": ``has_tags``)
+        # the genre "Thriller", not a film's title), and a lower-case one is a value of a relation whose
+        # values are categories (``category_values``: "musicals" for the genre "musical"; not a tag of
+        # thousands); never a relation's own word ("tags": ``has_tags``)
         named_words = {f for words in self._relation_words for w in words.split() for f in (w, *singular_forms(w))}
         self._lower_case = writes_names_in_lower_case(names)
         degrees = np.asarray(degree, dtype=np.float64)[:len(names)]
         self._category_ids = set() if self._lower_case else \
-            {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees)) if names[int(e)][:1].isupper()}
+            {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees)) if names[int(e)][:1].isupper()} | \
+            {int(e) for e in category_values if e < len(names) and _common_noun(names[int(e)])}
         self._common = {key for key, ids in self.exact.items()  # a category's own name, not an alias
                         if any(not alias and self._may_be_plural(e, names[e]) for e, alias in ids)
                         and key not in named_words}
@@ -331,6 +336,22 @@ def _closed(text: str, start: int, end: int) -> int:
     return end
 
 
+def category_values(edges: np.ndarray, min_share: float = CATEGORY_FAN_IN) -> np.ndarray:
+    """The objects of the relations whose values are categories: each value shared by
+    ``min_share`` subjects or more on average (a genre, an occupation, a format), not a tag
+    relation of thousands of values a few things each share. One pass over the (head, relation,
+    tail) rows."""
+    edges = np.asarray(edges, dtype=np.int64).reshape(-1, 3)
+    if not len(edges):
+        return np.zeros(0, dtype=np.int64)
+    relations = edges[:, 1]
+    pairs = np.unique(relations * (int(edges[:, 2].max()) + 1) + edges[:, 2])
+    distinct = np.bincount(pairs // (int(edges[:, 2].max()) + 1), minlength=int(relations.max()) + 1)
+    uses = np.bincount(relations, minlength=len(distinct))
+    shared = np.flatnonzero(uses >= min_share * np.maximum(distinct, 1))
+    return np.unique(edges[np.isin(relations, shared), 2])
+
+
 def _category_degree(degree: np.ndarray) -> float:
     """The degree from which a capitalised name is a category many things share ("Thriller" in a
     movie KG): the top percent of the KG's entities, and at least `CATEGORY_MIN_DEGREE`."""
@@ -354,4 +375,4 @@ def mention_json(question: str, mentions: list[Mention]) -> dict:
     return {"question": question, "mentions": [m.to_json() for m in mentions]}
 
 
-__all__ = ["Candidate", "EntityLinker", "Mention", "mention_json", "asdict"]
+__all__ = ["Candidate", "EntityLinker", "Mention", "asdict", "category_values", "mention_json"]

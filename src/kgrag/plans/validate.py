@@ -22,6 +22,7 @@ from .plan import QueryPlan
 __all__ = ["PlanGraph", "validate"]
 
 SAMPLE = 2_000  # values of a relation read to tell whether it holds literals
+LITERAL_KINDS: tuple[LiteralKind, ...] = ("number", "date")
 
 
 class PlanGraph(Protocol):
@@ -64,9 +65,15 @@ def _literal_problem(node: Compare | Superlative, where: str, kg: PlanGraph,
         return None
     label = kg.relations[node.relation]
     shown = ", ".join(f"'{kg.names[v]}'" for v in values[:3].tolist()) or "none"
-    fits = _relations_with(kg, literals, node.kind, node.direction)
-    hint = f"relations with {node.kind} values ({node.direction}): {', '.join(fits[:8])}" if fits else \
-        f"no relation of the KG has {node.kind} values ({node.direction})"
+    # most of its values are the other kind of literal: the fix is the plan's kind, not its relation
+    other = next((k for k in LITERAL_KINDS if k != node.kind and literals.keys(values[:SAMPLE], k)[0].mean() > 0.5),
+                 None)
+    if other is not None:
+        hint = f"its values are {other}s: say \"kind\": \"{other}\""
+    else:
+        fits = _relations_with(kg, literals, node.kind, node.direction)
+        hint = f"relations with {node.kind} values ({node.direction}): {', '.join(fits[:8])}" if fits else \
+            f"no relation of the KG has {node.kind} values ({node.direction})"
     return PlanProblem(where, f"{type(node).__name__} reads {node.kind}s through '{label}' ({node.direction}), "
                               f"but its values are not {node.kind}s (e.g. {shown}); {hint}")
 
