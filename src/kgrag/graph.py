@@ -300,7 +300,7 @@ class KnowledgeGraph:
         return EntityLinker(self.names, self.aliases, self.snapshot.degree(), self.relations,
                             embed_query=self.embed, dense_matrix=lambda: self.entity_index,
                             relation_matrix=lambda: self.relation_matrix,
-                            category_values=category_values(self.snapshot.edges).tolist())
+                            category_values=category_values(self.snapshot).tolist())
 
     # ---- convenience -------------------------------------------------------------------------------
     def triple_text(self, h: int, r: int, t: int) -> str:

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgrag.linking.linker import EntityLinker, _verbatim, category_values
+from kgrag.store.snapshot import GraphSnapshot
 
 
 def top_names(mentions):
@@ -214,11 +215,10 @@ def test_a_lower_case_value_of_a_category_relation_is_a_category_in_a_capitalise
     rows = [(ids[f], 0, ids["musical" if i % 2 else "drama"]) for i, f in enumerate(films)]  # genre: 20 each
     rows += [(ids[f], 1, ids["script"]) for f in films[:2]] + [(ids[f], 1, ids[f]) for f in films[2:]]  # tags
     rows += [(ids[f], 2, ids["Ann Lee"]) for f in films[:3]]
-    edges = np.array(rows)
-    assert sorted(names[e] for e in category_values(edges)) == ["drama", "musical"]
-    degree = np.bincount(edges[:, [0, 2]].ravel(), minlength=len(names)).astype(float)
-    linker = EntityLinker(names, [[]] * len(names), degree, ["genre", "has_tags", "directed_by"],
-                          category_values=category_values(edges).tolist())
+    snap = GraphSnapshot(np.array(rows), len(names), 3)
+    assert sorted(names[e] for e in category_values(snap)) == ["drama", "musical"]
+    linker = EntityLinker(names, [[]] * len(names), snap.degree().astype(float), ["genre", "has_tags", "directed_by"],
+                          category_values=category_values(snap).tolist())
     found = {m.text: m.candidates[0].name for m in linker.find_mentions("which musicals did Ann Lee direct")}
     assert found == {"musicals": "musical", "Ann Lee": "Ann Lee"}
     assert [m.text for m in linker.find_mentions("which scripts did Ann Lee direct")] == ["Ann Lee"]

@@ -23,8 +23,8 @@ from ..text import STOPWORDS
 from .cues import introduces_another
 from .roles import LINKING, has_edges, verb_form
 
-__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "kind_nouns", "kind_step", "ranked_stars",
-           "says_of_the_answers"]
+__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "kind_nouns", "kind_step", "may_be_a_verb",
+           "ranked_stars", "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
@@ -83,11 +83,11 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | 
         return False
     before = words[thing.first_token - 1]  # "which X albums are *folk music*", "which bands ... play *dream pop*"
     return before in COPULA_WORDS and any(p.last_token < thing.first_token for p in kind_nouns(reading)) \
-        or _plain_word(before) and _may_be_a_verb(lexicon, before) and not any(
+        or _plain_word(before) and may_be_a_verb(lexicon, before) and not any(
             p.first_token <= thing.first_token - 1 < p.last_token for p in reading.phrases)
 
 
-def _may_be_a_verb(lexicon: Lexicon | None, word: str) -> bool:
+def may_be_a_verb(lexicon: Lexicon | None, word: str) -> bool:
     """WordNet has a verb of the word ("play"; not "earliest": "the earliest *film*" is the answer's
     noun); without a lexicon, none is."""
     return lexicon is not None and lexicon.available and any(pos == "v" for pos, _ in lexicon.base_forms(word))

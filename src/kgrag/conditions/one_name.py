@@ -17,6 +17,7 @@ from ..plans import Anchor, Difference, Intersect, SetNode, Step, Union
 from ..plans.nodes import DIRECTIONS, Direction
 from . import roles
 from .cues import ALTERNATIVE
+from .kinds import may_be_a_verb
 from .star_sets import answer_set
 
 __all__ = ["joined_facts", "without_fact"]
@@ -57,9 +58,8 @@ def _verb(lexicon: Lexicon | None, word: str) -> bool:
     verb's ("films", "writers"); without WordNet, a past participle by its form."""
     if lexicon is None or not lexicon.available:
         return is_participle(word)
-    forms = lexicon.base_forms(word)
-    plural = word.endswith("s") and any(pos == "n" and form != word for pos, form in forms)
-    return any(pos == "v" for pos, _ in forms) and not plural
+    plural = word.endswith("s") and any(pos == "n" and form != word for pos, form in lexicon.base_forms(word))
+    return may_be_a_verb(lexicon, word) and not plural
 
 
 def _steps(verifier: ClaimVerifier, thing: Thing, first: Phrase,

@@ -93,16 +93,9 @@ class AnswerKinds:
 
 def category_scores(snap: GraphSnapshot, num_relations: int) -> np.ndarray:
     """How category-like each relation's values are ("what kind of film": a genre groups many
-    films): subjects per distinct object, log-scaled to [0, 1]. Distinct (object, relation) pairs
-    are the relation runs of the incoming CSR (rows sorted by relation): one pass over the edges."""
+    films): subjects per distinct object (`GraphSnapshot.subjects_per_value`), log-scaled to [0, 1]."""
     n = num_relations
-    rel = np.asarray(snap.in_rel, dtype=np.int64)
-    run = np.ones(len(rel), dtype=bool)
-    np.not_equal(rel[1:], rel[:-1], out=run[1:])
-    run[snap.in_indptr[:-1][np.diff(snap.in_indptr) > 0]] = True  # each object's row starts a run
-    objects = np.bincount(rel[run], minlength=n).astype(np.float64)
-    uses = np.bincount(rel, minlength=n).astype(np.float64)
-    fan_in = np.log1p(np.divide(uses, objects, out=np.zeros(n), where=objects > 0))
+    fan_in = np.log1p(snap.subjects_per_value(n))
     return (fan_in / fan_in.max() if n and fan_in.max() > 0 else fan_in).astype(np.float32)
 
 

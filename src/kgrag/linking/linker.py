@@ -16,6 +16,7 @@ from typing import Literal
 import numpy as np
 
 from ..relation_names import relation_reading
+from ..store.snapshot import GraphSnapshot
 from ..text import (
     STOPWORDS,
     normalize_name,
@@ -336,20 +337,13 @@ def _closed(text: str, start: int, end: int) -> int:
     return end
 
 
-def category_values(edges: np.ndarray, min_share: float = CATEGORY_FAN_IN) -> np.ndarray:
+def category_values(snap: GraphSnapshot, min_share: float = CATEGORY_FAN_IN) -> np.ndarray:
     """The objects of the relations whose values are categories: each value shared by
-    ``min_share`` subjects or more on average (a genre, an occupation, a format), not a tag
-    relation of thousands of values a few things each share. One pass over the (head, relation,
-    tail) rows."""
-    edges = np.asarray(edges, dtype=np.int64).reshape(-1, 3)
-    if not len(edges):
-        return np.zeros(0, dtype=np.int64)
-    relations = edges[:, 1]
-    pairs = np.unique(relations * (int(edges[:, 2].max()) + 1) + edges[:, 2])
-    distinct = np.bincount(pairs // (int(edges[:, 2].max()) + 1), minlength=int(relations.max()) + 1)
-    uses = np.bincount(relations, minlength=len(distinct))
-    shared = np.flatnonzero(uses >= min_share * np.maximum(distinct, 1))
-    return np.unique(edges[np.isin(relations, shared), 2])
+    ``min_share`` subjects or more on average (`GraphSnapshot.subjects_per_value`: a genre, an
+    occupation, a format), not a tag relation of thousands of values a few things each share."""
+    shared = np.flatnonzero(snap.subjects_per_value() >= min_share)
+    owners = np.repeat(np.arange(snap.num_nodes, dtype=np.int64), np.diff(np.asarray(snap.in_indptr)))
+    return np.unique(owners[np.isin(snap.in_rel, shared)])
 
 
 def _category_degree(degree: np.ndarray) -> float:

@@ -360,3 +360,16 @@ class GraphSnapshot:
 
     def degree(self) -> np.ndarray:
         return np.diff(self.out_indptr) + np.diff(self.in_indptr)
+
+    def subjects_per_value(self, num_relations: int | None = None) -> np.ndarray:
+        """Per relation, its edges over its distinct objects (0 for a relation with none): how many
+        subjects share one of its values ("a genre groups many films"). Distinct (object, relation)
+        pairs are the relation runs of the incoming CSR (rows sorted by relation): one pass."""
+        n = self.num_relations if num_relations is None else num_relations
+        rel = np.asarray(self.in_rel, dtype=np.int64)
+        run = np.ones(len(rel), dtype=bool)
+        np.not_equal(rel[1:], rel[:-1], out=run[1:])
+        run[self.in_indptr[:-1][np.diff(self.in_indptr) > 0]] = True  # each object's row starts a run
+        objects = np.bincount(rel[run], minlength=n).astype(np.float64)
+        uses = np.bincount(rel, minlength=n).astype(np.float64)
+        return np.divide(uses, objects, out=np.zeros(n), where=objects > 0)
