@@ -3,7 +3,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgrag.relation_names import RelationVocabulary, local_relation_name, relation_reading, split_inverse
+from kgrag.relation_names import RelationVocabulary, local_relation_name, relation_reading, split_inverse, subject_type
 
 
 @pytest.mark.parametrize(("label", "words", "inverse"), [
@@ -60,3 +60,13 @@ def test_vocabulary_maps_a_stored_inverse_onto_its_base():
     assert vocab.step(1, "out") == (1, "in")  # read as "team", backwards
     assert vocab.step(3, "out") == (3, "out")
     assert np.array_equal(vocab.flipped, [False, True, True, False])
+
+
+@pytest.mark.parametrize("label, kind", [
+    ("dining.restaurant.cuisine", "restaurant"), ("people.person.place_of_birth", "person"),
+    ("location.country.official_language", "country"), ("music.record_label.artist", "record label"),
+    ("dining.chef.cuisine_inverse", None),  # read backwards: its subjects are the path's objects
+    ("capital.city", None), ("home venue", None), ("headquarteredIn", None), ("http://x.org/o/birthPlace", None)])
+def test_a_dotted_path_names_its_subjects_type(label, kind):
+    assert subject_type(label) == kind
+

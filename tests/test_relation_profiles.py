@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 from kgrag.graph import KnowledgeGraph, build_indexes
 from kgrag.learn.path_selector import LearnedPathSelector
+from kgrag.relation_names import subject_type
 from kgrag.relation_profiles import SAMPLES_PER_SIDE, kind_by_sides, relation_side_texts, side_of
 from kgrag.store.database import Source, ingest
+from kgrag.store.layout import RELATION_SIDES_TAG
 from kgrag.store.snapshot import GraphSnapshot
 
 # a small geography in Freebase style: a class noun ("countries") sits in one relation's name
@@ -54,8 +56,20 @@ def test_each_side_names_its_most_used_entities_and_the_relations_they_have(geo:
     assert texts == relation_side_texts(geo.snapshot, geo.names, geo.relation_vocabulary.words)  # deterministic
 
 
+def test_a_dotted_path_names_its_subjects_type_first(geo: KnowledgeGraph) -> None:
+    """"location.country.currency_used": its subjects' text begins "country: " (names seldom say
+    their kind); its objects' type is not in the label, so their text has no such word."""
+    types = [subject_type(r) for r in geo.relations]
+    texts = relation_side_texts(geo.snapshot, geo.names, geo.relation_vocabulary.words, types)
+    num, currency = len(geo.relations), geo.relation_ids["location.country.currency_used"]
+    assert texts[side_of(currency, "in", num)].startswith("country: ")
+    assert texts[side_of(currency, "out", num)].startswith("euro, ")
+    plain = relation_side_texts(geo.snapshot, geo.names, geo.relation_vocabulary.words)
+    assert texts[side_of(currency, "in", num)] == "country: " + plain[side_of(currency, "in", num)]
+
+
 def test_ingest_embeds_the_sides_and_questions_read_them_from_the_cache(geo: KnowledgeGraph) -> None:
-    cached = list(geo.files.cache.glob("*-relationsides.npy"))
+    cached = list(geo.files.cache.glob(f"*-{RELATION_SIDES_TAG}.npy"))
     assert len(cached) == 1  # written at ingest: a question never writes it
     stamp = cached[0].stat().st_mtime_ns
     matrix = geo.relation_side_matrix

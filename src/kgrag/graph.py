@@ -24,7 +24,7 @@ from .errors import NoDocumentsError
 from .linking.embedder import Embedder, cached_embeddings
 from .linking.encoders import DEFAULT_ENCODER, choose_encoder, encoder_of
 from .linking.linker import EntityLinker, category_values
-from .relation_names import RelationVocabulary, relation_reading
+from .relation_names import RelationVocabulary, relation_reading, subject_type
 from .relation_profiles import relation_side_matrix
 from .store.database import schema_from_meta, try_prune
 from .store.graph_store import GraphStore, Schema
@@ -259,7 +259,7 @@ class KnowledgeGraph:
     def relation_side_matrix(self) -> np.ndarray:
         """Each relation's two sides described and embedded (`relation_profiles`)."""
         return relation_side_matrix(self.files.cache, self.embedder, self.snapshot, self.names,
-                                    self.relation_vocabulary.words)
+                                    self.relation_vocabulary.words, [subject_type(r) for r in self.relations])
 
     def relation_embeddings(self) -> np.ndarray:
         words = list(self.relation_vocabulary.words)
@@ -340,7 +340,8 @@ def build_indexes(version_dir: Path, encoder: str = DEFAULT_ENCODER, *, embedder
     labels = [r["label"] for r in meta["relations"]]
     words = [relation_reading(label)[0] for label in labels]
     cached_embeddings(files.cache, relation_cache_tag(labels, words), emb, words)
-    relation_side_matrix(files.cache, emb, GraphSnapshot.load(files.snapshot), kg_names, words)
+    relation_side_matrix(files.cache, emb, GraphSnapshot.load(files.snapshot), kg_names, words,
+                         [subject_type(label) for label in labels])
 
 
 def relation_cache_tag(labels: list[str], words: list[str]) -> str:

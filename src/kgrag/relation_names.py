@@ -18,7 +18,7 @@ import numpy as np
 
 from .text import humanize_label
 
-__all__ = ["RelationVocabulary", "local_relation_name", "relation_reading", "split_inverse"]
+__all__ = ["RelationVocabulary", "local_relation_name", "relation_reading", "split_inverse", "subject_type"]
 
 
 # How KGs mark a relation stored in the other direction: "r_inverse", "r-inv", "r reversed",
@@ -61,6 +61,19 @@ def local_relation_name(label: str) -> str:
     if len(segments) >= 2 and all(_PATH_SEGMENT.match(s) for s in segments):
         text = segments[-1]
     return text
+
+
+def subject_type(label: str) -> str | None:
+    """The type a Freebase-style dotted path names its subjects by, as words
+    (``dining.restaurant.cuisine`` -> "restaurant"; the objects' type is not in the label), or None
+    for any other label, and for one read backwards (an inverse marker: its subjects are the path's
+    objects)."""
+    base, inverse = split_inverse(label)
+    text = base.strip().strip("<>").rstrip("/#")
+    segments = text.split(".")
+    if inverse or " " in text or len(segments) < 3 or not all(_PATH_SEGMENT.match(s) for s in segments):
+        return None
+    return humanize_label(segments[-2]) or None
 
 
 def relation_reading(label: str) -> tuple[str, bool]:

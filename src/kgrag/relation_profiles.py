@@ -36,17 +36,20 @@ def side_of(relation: int, direction: str, num_relations: int) -> int:
     return relation + num_relations if direction == "out" else relation
 
 
-def relation_side_texts(snap: GraphSnapshot, names: Sequence[str], words: Sequence[str]) -> list[str]:
+def relation_side_texts(snap: GraphSnapshot, names: Sequence[str], words: Sequence[str],
+                        types: Sequence[str | None] = ()) -> list[str]:
     """2 × relations texts: each relation's subjects, then each relation's objects, as the names of
     the entities that appear there most often (ties by id), readable: underscores as spaces, the
-    namesakes' parenthetical dropped. One pass over the edges (a sort of relation × entity keys)."""
+    namesakes' parenthetical dropped; a subject side whose label names its type (``types``:
+    `subject_type`, "dining.*restaurant*.cuisine") begins with it, as names ("Izakaya Bramble") seldom
+    say it. One pass over the edges (a sort of relation × entity keys)."""
     n, num_rel = snap.num_nodes, len(words)
     counts: np.ndarray = np.diff(np.asarray(snap.out_indptr, dtype=np.int64)).astype(np.int64)
     heads = np.repeat(np.arange(n, dtype=np.int64), counts)
     rel = np.asarray(snap.out_rel, dtype=np.int64)
     tails = np.asarray(snap.out_nbr, dtype=np.int64)
     texts: list[str] = []
-    for nodes in (heads, tails):
+    for side, nodes in enumerate((heads, tails)):
         keys, uses = np.unique(rel * n + nodes, return_counts=True)
         key_rel = keys // n
         order = np.lexsort((keys % n, -uses, key_rel))  # by relation, most used first, then by id
@@ -54,7 +57,8 @@ def relation_side_texts(snap: GraphSnapshot, names: Sequence[str], words: Sequen
         for r in range(num_rel):
             top = (keys[order[starts[r]:min(starts[r + 1], starts[r] + SAMPLES_PER_SIDE)]] % n).tolist()
             named = ", ".join(without_disambiguator(names[e]).replace("_", " ") for e in top)
-            texts.append(f"{named}; {_signature(snap, top, words)}")
+            kind = types[r] if side == 0 and r < len(types) else None
+            texts.append(f"{kind + ': ' if kind else ''}{named}; {_signature(snap, top, words)}")
     return texts
 
 
@@ -74,11 +78,11 @@ def _signature(snap: GraphSnapshot, nodes: list[int], words: Sequence[str], k: i
 
 
 def relation_side_matrix(cache: Path, embedder: Embedder, snap: GraphSnapshot, names: Sequence[str],
-                         words: Sequence[str]) -> np.ndarray:
+                         words: Sequence[str], types: Sequence[str | None] = ()) -> np.ndarray:
     """(2 × relations, dim) unit vectors of `relation_side_texts`, rows as `side_of` numbers them:
     read from the version's cache (ingest writes it), computed there on first use otherwise."""
     return np.asarray(cached_embeddings(cache, RELATION_SIDES_TAG, embedder,
-                                        lambda: relation_side_texts(snap, names, words), rows=2 * len(words)),
+                                        lambda: relation_side_texts(snap, names, words, types), rows=2 * len(words)),
                       dtype=np.float32)
 
 

@@ -25,6 +25,7 @@ from ..linking.linker import EntityLinker
 from ..plans.literals import YEARS, LiteralValue, parse_literal
 from ..plans.nodes import CompareOp
 from ..text import STOPWORDS, normalize_name, tokenize_with_spans
+from .written_values import written_values
 
 __all__ = ["ClaimReading", "Literal", "Phrase", "Thing", "read_claim"]
 
@@ -58,11 +59,10 @@ SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at mo
 # (tokens, content (token index, word)) -> content index -> (relation, the phrase's first content
 # index), for runs of words that spell a relation's whole name (`RelationNames.phrases`)
 PhraseFn = Callable[[list[str], list[tuple[int, str]]], dict[int, tuple[int, int]]]
-# a value: an ISO date or a number, with thousands separated by commas ("1,000,000") and a
-# multiplier word after it ("2.5 million")
-_VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?)"
-                    r"(?:\s+(thousand|million|billion)\b)?(?!\d|[\w.]\d)", re.IGNORECASE)
-_MULTIPLIERS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# "longer than", "bigger than": a comparative adjective and "than" ask for more; these for less
+LESS_THAN = frozenset(["shorter", "smaller", "lighter", "narrower", "shallower", "cheaper", "thinner", "slower",
+                       "weaker", "poorer", "quieter", "closer", "nearer"])
+NOT_COMPARATIVES = frozenset(["other", "rather", "either", "neither", "whether", "further", "sooner"])
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
 COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
 MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
@@ -156,16 +156,6 @@ def _token_index(tokens: Sequence[tuple[str, int, int]], start: int, end: int) -
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
-def _value(match: re.Match[str]) -> LiteralValue | None:
-    """The value a `_VALUE` match writes: its digits without separators, times its multiplier word."""
-    value = parse_literal(match.group(1).replace(",", ""))
-    times = _MULTIPLIERS.get((match.group(2) or "").lower())
-    if times is None or value is None or isinstance(value, date):
-        return value
-    scaled = value * times
-    return int(scaled) if float(scaled).is_integer() else scaled
-
-
 def _comparative(words: list[str], at: int, end: int,
                  value: LiteralValue | None = None) -> tuple[CompareOp, int, int] | None:
     """The comparison asked by the words right before the value at tokens ``at``..``end`` ("after
@@ -174,6 +164,11 @@ def _comparative(words: list[str], at: int, end: int,
         n = len(phrase)
         if at - n >= 0 and tuple(words[at - n:at]) == phrase:
             return op, at - n, end
+    if at >= 2 and words[at - 1] == "than" and words[at - 2] not in NOT_COMPARATIVES and (
+            len(words[at - 2]) > 4 and words[at - 2].endswith("er") or at >= 3 and words[at - 3] in ("more", "less")):
+        less = words[at - 2] in LESS_THAN or at >= 3 and words[at - 3] == "less"  # "longer than", "less costly than"
+        if words[at - 2] not in ("older", "newer", "younger"):  # an age's sense depends on the value (below)
+            return "<" if less else ">", at - 3 if at >= 3 and words[at - 3] in ("more", "less") else at - 2, end
     ages = AGE_COMPARATIVES.get(tuple(words[max(at - 2, 0):at]))
     if ages is not None and at >= 2:  # ``value``: the value the tokens read as (a date is several tokens)
         timely = isinstance(value, date) or isinstance(value, int) and YEARS[0] <= value <= YEARS[1]
@@ -264,8 +259,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     optional_tokens: set[int] = set()  # a lower-case thing's words may also be a relation phrase
     named_spans: list[tuple[int, int]] = []  # every name read, a repeated one too
     # a value written with separators or a multiplier ("1,000,000", "2 million") is one value, not the name "1"
-    values = list(_VALUE.finditer(claim))
-    written = [(m.start(), m.end()) for m in values if m.group(2) or "," in m.group(1)]
+    values = written_values(claim)
+    written = [(v.start, v.end) for v in values if v.whole]
     for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
@@ -306,13 +301,13 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     if pertains is not None:
         _pertaining_things(reading, linker, pertains, covered | optional_tokens, covered)
     for match in values:
-        first, last = _token_index(tokens, match.start(), match.end())
-        value = _value(match)
+        first, last = _token_index(tokens, match.start, match.end)
+        value = match.value
         if last <= first or value is None or any(i in covered for i in range(first, last)):
             continue
         op, begins, ends = _comparative(words, first, last, value) or ("=", first, last)
         covered.update(range(begins, ends))
-        reading.literals.append(Literal(match.group(0), begins, ends, op, value))
+        reading.literals.append(Literal(match.text, begins, ends, op, value))
     reading.negated = any(not any(s <= m.start() < e for s, e in named_spans)  # "No Blade of Grass" negates nothing
                           for m in _NEGATED.finditer(claim))
     content = [i for i, w in enumerate(words) if i not in covered and w not in STOPWORDS and w not in NEGATIONS

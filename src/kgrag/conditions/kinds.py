@@ -23,8 +23,8 @@ from ..text import STOPWORDS
 from .cues import introduces_another
 from .roles import LINKING, has_edges, verb_form
 
-__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "kind_nouns", "kind_step", "may_be_a_verb",
-           "ranked_stars", "says_of_the_answers"]
+__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "fits_kind", "kind_nouns", "kind_step",
+           "may_be_a_verb", "ranked_stars", "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
@@ -118,15 +118,21 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
                     for a in star.attachments)
         if key not in best or star.score > best[key].score:
             best[key] = star
-    n, kind_ids = len(v.scorer.kg.relations), {id(p) for p in kinds}
-
-    def fit(star: ClaimPattern) -> bool:  # the centre's side every kind noun fits; a noun that spells the
-        if any(a.phrase is not None and id(a.phrase) in kind_ids and spells(v, a.phrase, a.relation)
-               for a in star.attachments):  # fact's relation is its name ("how many *executive bodies* does
-            return True  # X have"; not "city" for "largest city"), whatever the entities' names say
-        return min(_answers_fit(row, star, n) for row in rows) >= KIND_FIT
-    ranked = sorted(((s, fit(s)) for s in best.values()), key=lambda sf: (not sf[1], -sf[0].score))
+    ranked = sorted(((s, fits_kind(v, s, kinds, rows)) for s in best.values()),
+                    key=lambda sf: (not sf[1], -sf[0].score))
     return ranked[:count]
+
+
+def fits_kind(v: ClaimVerifier, star: ClaimPattern, kinds: list[Phrase], rows: list[np.ndarray] | None = None) -> bool:
+    """Whether the centre's side fits every kind noun (``rows``: their `answer_kind` rows, where read
+    already; a noun with none says no kind); or a noun spells the fact's relation as its name ("how many
+    *executive bodies* does X have"; not "city" for "largest city"), whatever the entities' names say."""
+    if any(a.phrase is not None and any(a.phrase is k for k in kinds) and spells(v, a.phrase, a.relation)
+           for a in star.attachments):
+        return True
+    rows = [r for r in (v.scorer.answer_kind(p.text) for p in kinds) if r is not None] if rows is None else rows
+    n = len(v.scorer.kg.relations)
+    return not rows or min(_answers_fit(row, star, n) for row in rows) >= KIND_FIT
 
 
 def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tuple[int, Direction]) -> bool:

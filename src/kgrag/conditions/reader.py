@@ -21,6 +21,7 @@ A question with none of these (one thing, no value, no count, no superlative) is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -61,6 +62,7 @@ from .cues import (
     without_cue_words,
 )
 from .one_name import joined_facts, without_fact
+from .shared_middle import shared_middle_stars
 from .star_sets import answer_set, hop_to_values, of_another_set, superlative_attribute, token_at
 from .times import TimeSides
 
@@ -70,6 +72,8 @@ STATED = object()  # a count the KG states as a value: no plan (`ConditionReader
 READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
 DOER_TIE = 0.02  # relations a verb names within this of its best are alike (`_projection`)
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
+# a reading: its score, whether its answers fit the kind nouns, the star, the step asked from its answers
+Candidate = tuple[float, bool, ClaimPattern, "tuple[int, Direction] | None"]
 
 
 @dataclass
@@ -166,12 +170,31 @@ class ConditionReader:
         asked = [p for p in reading.phrases if (p.last_token <= first_thing or p in ends) and not roles.introduces(
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
             and all(p is not o for o in ordering)]
-        candidates: list[tuple[float, bool, ClaimPattern, tuple[int, Direction] | None]] = []
         described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place
+
+        def stars(left_out: list[Phrase]) -> list[tuple[ClaimPattern, bool]]:
+            return kinds.ranked_stars(self.verifier, reading, [*ordering, *described, *left_out], nouns, keep,
+                                      READINGS, ordered=sup is not None)
+        found = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, stars))
+        if found is STATED:
+            return None  # "how many kids does X have" with X's "number of children": that value is the answer
+        if len(named) >= 2 and not (isinstance(found, ConditionPlan) and (found.answered or found.kind == "chain")):
+            # no reading finds anything: the sides by which the two names meet in the KG (`shared_middle`)
+            words = [p for p in reading.phrases if all(p is not o for o in [*ordering, *described, *asked])]
+            middle = [(s, True) for s in shared_middle_stars(self.verifier, reading, named, words, READINGS)
+                      if kinds.fits_kind(self.verifier, s, nouns)]  # of the kind the nouns say
+            again = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, lambda _: middle))
+            if isinstance(again, ConditionPlan) and again.answered:
+                return again
+        return found if isinstance(found, ConditionPlan) else None
+
+    def _candidates(self, reading: ClaimReading, asked: list[Phrase], ends: list[Phrase], nouns: list[Phrase],
+                    stars: Callable[[list[Phrase]], list[tuple[ClaimPattern, bool]]]) -> list[Candidate]:
+        """Each star (of ``stars`` read without the phrase) alone, and with each asked phrase's step
+        from its answers."""
+        candidates: list[Candidate] = []
         for phrase in [None, *asked]:
-            left_out = [*ordering, *described, *([phrase] if phrase is not None else [])]
-            for star, fits in kinds.ranked_stars(self.verifier, reading, left_out, nouns, keep, READINGS,
-                                                 ordered=sup is not None):
+            for star, fits in stars([phrase] if phrase is not None else []):
                 step = self._projection(reading, star, phrase) if phrase is not None else None
                 score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
                 if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
@@ -182,12 +205,18 @@ class ConditionReader:
                                            and not any(phrase is e for e in ends)):  # "where was ... *born*"
                     continue
                 candidates.append((score, fits, star, step))
-        # a question presumes its answers exist: a reading whose plan finds nothing yields to the next
+        return candidates
+
+    def _first_found(self, reading: ClaimReading, cues: Cues,
+                     candidates: list[Candidate]) -> ConditionPlan | object | None:
+        """The best candidates' first plan that finds something (a question presumes its answers
+        exist: a reading whose plan finds nothing yields to the next), else the first plan; `STATED`
+        where the best counts what the KG states."""
         first: ConditionPlan | None = None
         for _, _, star, step in sorted(candidates, key=lambda c: (not c[1], -c[0]))[:READINGS]:
             found = self._plan(reading, cues, star, step)
             if found is STATED:
-                return None  # "how many kids does X have" with X's "number of children": that value is the answer
+                return STATED
             if isinstance(found, ConditionPlan):
                 if found.answered or found.kind == "chain":
                     return found
@@ -214,7 +243,7 @@ class ConditionReader:
             node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
         if cues.superlative is None and not cues.count and kind != "chain" and \
                 asks_when([t for t, _, _ in reading.tokens]):
-            node, kind, sides = self._when(node, kind, sides)
+            node, kind, sides = self.times.when(node, kind, sides, self._entities(node))
         if cues.superlative is not None:
             answers = self._entities(node)
             attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides, answers)
@@ -239,16 +268,6 @@ class ConditionReader:
         plan = QueryPlan(root)
         return ConditionPlan(plan, star, kind, execute(plan, self.kg.snapshot, self.verifier.literals, self.limits))
 
-    def _when(self, node: SetNode, kind: str, sides: list) -> tuple[SetNode, str, list]:
-        """"When ..." asks for a time: where the conditions reach things, not times ("when did the
-        movie with A that B directed come out"), the step to their time-like value (the one with
-        fewest values per thing, a film's release year), when the KG has one."""
-        reached = self._entities(node)
-        timed = self.times.sides_from(sides)
-        if reached is None or self.times.are_times(reached) or not timed:
-            return node, kind, sides
-        return Step(node, *timed[0]), "two-anchor-hop", [timed[0]]
-
     def _is_a_number(self, node: SetNode) -> bool:
         """Whether the set a "how many" would count holds numbers only: the KG states the count. A
         set too large to list within `limits` is no stated value: it is counted (its count, one
@@ -267,7 +286,9 @@ class ConditionReader:
 
         named = sorted((t for t in reading.things
                         if as_written(t) or kinds.says_of_the_answers(reading, t, self._lexicon)  # "*romance* films"
-                        or not t.indefinite and (not t.optional or self._introduced(reading, t))),
+                        or (not t.indefinite or roles.value_before_its_noun(  # "with *a hybrid grass* surface"
+                            self.verifier.schema, reading, t, self.verifier.weights.threshold))
+                        and (not t.optional or self._introduced(reading, t))),
                        key=lambda t: t.first_token)
         return [t for i, t in enumerate(named) if not any(  # but a category's plural is a word apart ("X *westerns*")
             (o.last_token == t.first_token or t.last_token == o.first_token)

@@ -20,7 +20,7 @@ from ..store.snapshot import GraphSnapshot
 from ..text import STOPWORDS, without_disambiguator, written_as
 
 __all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "names_a_role",
-           "one_side_having", "other_side", "verb_form"]
+           "one_side_having", "other_side", "value_before_its_noun", "verb_form"]
 
 LINKING = ARTICLES | REPEATED_PREPOSITIONS | {"both", "either", "neither"}  # words between a verb and its objects
 ROLE_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}  # "X as *an* official language"
@@ -133,3 +133,12 @@ def names_a_number(verifier: ClaimVerifier, reading: ClaimReading, span: tuple[i
                 any(verifier.schema.holds_literals(r, d, "number") for d in DIRECTIONS):
             return True
     return False
+
+
+def value_before_its_noun(schema: ClaimSchema, reading: ClaimReading, thing: Thing, threshold: float) -> bool:
+    """An indefinite thing right before a phrase that names a relation it is a value of ("with *a
+    hybrid grass* playing surface"): the article is the noun's, the thing a value the question names,
+    not some entity of a kind ("directed *a drama*")."""
+    sides = {r for r, _ in schema.sides_of(thing.entity)}
+    return any(p.first_token == thing.last_token and float(p.strength.max()) >= threshold
+               and int(np.argmax(p.strength)) in sides for p in reading.phrases)

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..claims.schema import ClaimSchema, Side
 from ..plans.literals import LiteralValues
-from ..plans.nodes import DIRECTIONS
+from ..plans.nodes import DIRECTIONS, SetNode, Step
 
 __all__ = ["TIME_RANGE", "TIME_SHARE", "TimeSides"]
 
@@ -63,3 +63,13 @@ class TimeSides:
         """Of `valued_sides`, the time-like ones, fewest values per subject first (a film's one
         release year)."""
         return sorted((s for s in self.valued_sides(sides) if self.is_time(s)), key=lambda s: self.schema.fan(*s))
+
+    def when(self, node: SetNode, kind: str, sides: list[Side], reached: np.ndarray | None
+             ) -> tuple[SetNode, str, list[Side]]:
+        """"When ..." asks for a time: where the conditions reach things (``reached``), not times ("when
+        did the movie with A that B directed come out"), the step to their time-like value (the one with
+        fewest values per thing, a film's release year), when the KG has one."""
+        timed = self.sides_from(sides)
+        if reached is None or self.are_times(reached) or not timed:
+            return node, kind, sides
+        return Step(node, *timed[0]), "two-anchor-hop", [timed[0]]

@@ -114,7 +114,7 @@ EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
 # (2 × relations rows) under "relationsides"
 RELATION_LABELS_TAG = "relations"
 RELATION_WORDS_TAG = "relationwords"
-RELATION_SIDES_TAG = "relationsides"
+RELATION_SIDES_TAG = "relationsides2"  # 2: a dotted path's subject type begins its subjects' text
 KNN_PREFIX = "knn-"  # knn-<tag>-<k>.npz
 ANN_PREFIX = "ann-"  # ann-<tag>.faiss: approximate nearest-row index of a large matrix
 TMP_MARK = ".tmp-"  # .<stem>.tmp-<hex><suffix>: a cache file being written by `save_atomically`

@@ -1,0 +1,105 @@
+"""Stars read from the KG before the words: where no reading of a question with two names finds
+anything, the sides by which the two things meet some entity of the KG.
+
+A question presumes its answers exist. "Which players have *turned out for* both A and B" names
+two clubs and a verb no relation name, WordNet link or word vector ties to `member of sports team`;
+the reader's stars then ask a relation one of the clubs lacks and find nothing. But the KG says
+which relations join the two: the entities one step from both, grouped by the side each thing
+reaches them by, are few (players by `member of sports team` from both, a league both clubs are
+in). Of those pairs of sides, the one the question's words lean to (strengths below the threshold
+count here: they are all the words give), else the one each thing is most known for, is the star.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..claims import ClaimVerifier
+from ..claims.patterns import Attachment, ClaimPattern
+from ..claims.reading import ClaimReading, Phrase, Thing
+from ..claims.schema import Side, flip
+from ..plans.nodes import DIRECTIONS
+
+__all__ = ["shared_middle_stars"]
+
+MAX_REACH = 5000  # edges read per side of a thing: a hub's largest sides are no middle anyone asks for
+KNOWN_FOR = 0.5  # weight of the share of a thing's facts on a side (what it is known for), below any word
+PROXIMITY = 0.15  # per token between a phrase and the thing, as the star's own score charges (`PatternWeights`)
+
+
+def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequence[Thing],
+                        phrases: Sequence[Phrase], count: int = 2) -> list[ClaimPattern]:
+    """The ``count`` best stars joining the first two ``things`` at an entity both reach, by the
+    pairs of sides that reach one: scored by how strongly ``phrases`` near each thing name its
+    side's relation, plus how much of each thing's facts its side holds; none where the two meet
+    nowhere (or there are not two things)."""
+    if len(things) < 2:
+        return []
+    a, b = things[0], things[1]
+    near_a, near_b = _reached(v, a.entity), _reached(v, b.entity)
+    pairs: dict[tuple[Side, Side], int] = {}
+    for entity, sides_a in near_a.items():
+        for sa in sides_a:
+            for sb in near_b.get(entity, ()):
+                pairs[(sa, sb)] = pairs.get((sa, sb), 0) + 1
+    if not pairs:
+        return []
+    share_a, share_b = _shares(v, a.entity), _shares(v, b.entity)
+    # a side the words name outright stays that thing's side ("the *capitals* of A and B" meet nowhere
+    # by their capitals: no middle of other sides, such as a language both speak, is what is asked)
+    named_a, named_b = _named_outright(v, reading.phrases, share_a), _named_outright(v, reading.phrases, share_b)
+    pairs = {(sa, sb): k for (sa, sb), k in pairs.items()
+             if (not named_a or sa[0] in named_a) and (not named_b or sb[0] in named_b)}
+    scored = []
+    for (sa, sb) in pairs:
+        word_a, phrase_a = _named(phrases, a, sa[0])
+        word_b, phrase_b = _named(phrases, b, sb[0])
+        score = word_a + word_b + KNOWN_FOR * (share_a.get(sa, 0.0) + share_b.get(sb, 0.0))
+        star = ClaimPattern(None, (Attachment(a, sa[0], flip(sa[1]), phrase_a, word_a, True, 0),
+                                   Attachment(b, sb[0], flip(sb[1]), phrase_b, word_b, True, 0)), score)
+        scored.append(star)
+    scored.sort(key=lambda s: -s.score)
+    return scored[:count]
+
+
+def _named_outright(v: ClaimVerifier, phrases: Sequence[Phrase], sides: dict[Side, float]) -> set[int]:
+    """The relations of a thing's sides some phrase names most strongly, from the threshold."""
+    return {int(np.argmax(p.strength)) for p in phrases if float(p.strength.max()) >= v.weights.threshold} & \
+        {r for r, _ in sides}
+
+
+def _reached(v: ClaimVerifier, entity: int) -> dict[int, list[Side]]:
+    """Per entity one step from ``entity`` (not a literal value), the sides of ``entity`` that reach it."""
+    canonical, snap = v.canonical, v.kg.snapshot
+    out: dict[int, list[Side]] = {}
+    for direction in DIRECTIONS:
+        relations, _, lengths = snap.relation_runs(entity, direction)
+        for r, n in zip(relations.tolist(), lengths.tolist()):
+            if canonical[r] != r or n > MAX_REACH or v.schema.holds_values(r, direction):
+                continue
+            for e in snap.neighbors(entity, r, direction).tolist():
+                out.setdefault(int(e), []).append((int(r), direction))
+    return out
+
+
+def _shares(v: ClaimVerifier, entity: int) -> dict[Side, float]:
+    counts = v.schema.side_counts(entity)
+    total = sum(counts.values()) or 1
+    return {side: n / total for side, n in counts.items()}
+
+
+def _named(phrases: Sequence[Phrase], thing: Thing, relation: int) -> tuple[float, Phrase | None]:
+    """How strongly the nearest words name ``relation`` for ``thing`` (any strength), and the phrase."""
+    best, strength = None, 0.0
+    for p in phrases:
+        if p.first_token < thing.last_token and thing.first_token < p.last_token:
+            continue
+        gap = thing.first_token - p.last_token if p.last_token <= thing.first_token \
+            else p.first_token - thing.last_token
+        s = float(p.strength[relation]) / (1 + PROXIMITY * max(gap, 0))
+        if s > strength:
+            best, strength = p, s
+    return strength, best
+
