@@ -45,7 +45,9 @@ DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent /
            "music": Path(__file__).resolve().parent / "data" / "unseen" / "music" / "kb.txt",
            "academia": Path(__file__).resolve().parent / "data" / "unseen" / "academia" / "kb.txt",
            "railway": Path(__file__).resolve().parent / "data" / "railway" / "kb.txt",
-           "publishing": Path(__file__).resolve().parent / "data" / "publishing" / "kb.txt"}
+           "publishing": Path(__file__).resolve().parent / "data" / "publishing" / "kb.txt",
+           "clubs": Path(__file__).resolve().parent / "data" / "clubs" / "kb.txt",
+           "dining": Path(__file__).resolve().parent / "data" / "dining" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

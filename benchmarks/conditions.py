@@ -156,7 +156,7 @@ def plot(results: dict[str, dict], path: Path) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--sets", default="metaqa,geo,wide,music,academia,railway,publishing")
+    p.add_argument("--sets", default="metaqa,geo,wide,music,academia,railway,publishing,clubs,dining")
     p.add_argument("--db-metaqa", dest="db_metaqa")
     p.add_argument("--db-geo", dest="db_geo")
     p.add_argument("--db-wide", dest="db_wide")
@@ -164,6 +164,8 @@ def main() -> None:
     p.add_argument("--db-academia", dest="db_academia")
     p.add_argument("--db-railway", dest="db_railway")
     p.add_argument("--db-publishing", dest="db_publishing")
+    p.add_argument("--db-clubs", dest="db_clubs")
+    p.add_argument("--db-dining", dest="db_dining")
     p.add_argument("--work", default="runs/conditions")
     p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
     p.add_argument("--plot", default="benchmarks/results/conditions.png")

@@ -97,11 +97,11 @@ def test_when_steps_on_from_things_to_their_time_and_not_from_times(reader):
     from kgrag.plans.nodes import Anchor
     names, rel = reader.kg.names, {r: i for i, r in enumerate(reader.kg.relations)}
     films = Step(Anchor(names.index("Quentin Tarantino")), rel["directed_by"], "in")
-    node, kind, sides = reader._when(films, "filter", [(rel["directed_by"], "out")])
+    node, kind, sides = reader.times.when(films, "filter", [(rel["directed_by"], "out")], reader._entities(films))
     assert node == Step(films, rel["release_year"], "out") and kind == "two-anchor-hop"
     years = Step(Anchor(names.index("Pulp Fiction")), rel["release_year"], "out")
     own = [(rel["release_year"], "in")]
-    assert reader._when(years, "filter", own) == (years, "filter", own)
+    assert reader.times.when(years, "filter", own, reader._entities(years)) == (years, "filter", own)
 
 
 def test_outside_leaves_out_what_follows():

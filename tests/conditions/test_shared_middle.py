@@ -5,7 +5,7 @@ real MiniLM: the point is words that name no relation."""
 
 from __future__ import annotations
 
-from kgrag.conditions import shared_middle
+from kgrag.conditions import kinds, shared_middle
 from kgrag.conditions.cues import count_spans
 
 from . import kind_and_names, reader_fixture
@@ -88,3 +88,83 @@ def test_count_of_in_lower_case_counts_but_a_title_does_not():
     assert count_spans("count of restaurants located in Lyon") == [(0, 8)]
     assert count_spans("Who directed The Count of Monte Cristo?") == []
     assert count_spans("What is the staff count of something Ana Ruiz worked for?") == []  # an attribute
+
+
+DINING = """\
+Gion|location.neighborhood.city|Kyoto
+Namba|location.neighborhood.city|Osaka
+Sushi Kai|dining.restaurant.city|Kyoto
+Tofu Ya|dining.restaurant.city|Kyoto
+Ramen Jo|dining.restaurant.city|Osaka
+Kyoto|location.city.country|Japan
+Osaka|location.city.country|Japan
+Sushi Kai|dining.restaurant.cuisine|Japanese
+Tofu Ya|dining.restaurant.cuisine|Japanese
+Ramen Jo|dining.restaurant.cuisine|Japanese
+Aki Mori|dining.chef.previously_worked_at|Sushi Kai
+Ben Ota|dining.chef.previously_worked_at|Sushi Kai
+Aki Mori|dining.chef.previously_worked_at|Ramen Jo
+Cho Sato|dining.chef.previously_worked_at|Tofu Ya
+Aki Mori|dining.chef.nationality|Japan
+Ben Ota|dining.chef.nationality|Japan
+"""
+
+dining = reader_fixture(DINING, "shared-middle-dining", hashed=False)
+
+
+def test_the_answers_kind_picks_each_names_side_where_no_word_does(dining):
+    """"every *restaurant* in X or Y": "in" names no relation; the restaurants whose city each is,
+    not each city's country (which the cities are mostly known for no more than their restaurants)."""
+    kind, names = kind_and_names(dining, "Give me every restaurant in Kyoto or Osaka.")
+    assert kind == "union" and names == ["Ramen Jo", "Sushi Kai", "Tofu Ya"]
+
+
+def test_of_relations_a_word_names_alike_the_step_takes_one_the_answers_have(dining):
+    """"city" spells two relations' names alike; the restaurant has a city, the neighbourhoods' one
+    is no step from it."""
+    question = "In which city is the restaurant where Aki Mori and Ben Ota both used to work?"
+    kind, names = kind_and_names(dining, question)
+    assert kind == "two-anchor-hop" and names == ["Kyoto"]
+
+
+SURFACES = "".join(f"Ground {i}|playing surface|{'natural grass' if i % 2 else 'artificial turf'}\n"
+                    f"Ground {i}|architect|{'Ida Park' if i < 8 else 'Jon Berg'}\n" for i in range(20))
+
+surfaces = reader_fixture(SURFACES, "shared-middle-surfaces", hashed=False)
+
+
+def test_a_category_named_in_words_is_a_name_after_not(surfaces):
+    """"that are not *natural grass*": a value many things share, written as the KG writes it, is
+    the thing left out, not a word about the answers."""
+    kind, names = kind_and_names(surfaces, "grounds by architect Ida Park that are not natural grass")
+    assert kind == "negation" and names == [f"Ground {i}" for i in (0, 2, 4, 6)]
+
+
+def test_count_opening_a_question_is_no_kind_noun(clubs):
+    """"*Count* the players in X": the noun after the imperative says what the answers are."""
+    reading = clubs.verifier.read("Count the players in Porto Azul.", spelled_names=True)
+    assert [p.text for p in kinds.kind_nouns(reading)] == ["players"]
+
+
+TRAINS = """\
+Dawn Star|callsAt|Alba
+Dawn Star|callsAt|Brig
+Sea Hawk|departsFrom|Brig
+Sea Hawk|arrivesAt|Alba
+Mist Runner|departsFrom|Alba
+Mist Runner|arrivesAt|Brig
+Dawn Star|usesRollingStock|Class 3
+Sea Hawk|usesRollingStock|Class 2
+Mist Runner|usesRollingStock|Class 1
+"""
+
+trains = reader_fixture(TRAINS, "shared-middle-trains", hashed=False)
+
+
+def test_the_word_before_a_name_that_ends_a_relations_name_places_it(trains):
+    """"the train *from* Alba to Brig": ``departsFrom`` for Alba (as "by" reads ``written_by``); the
+    train that only calls at both is second."""
+    reading = trains.verifier.read("What rolling stock is used by the train from Alba to Brig?", spelled_names=True)
+    stars = shared_middle.shared_middle_stars(trains.verifier, reading, trains.named(reading), [], 2)
+    relations, names = trains.kg.relations, trains.kg.names
+    assert [(names[a.node.entity], relations[a.relation]) for a in stars[0].attachments][0] == ("Alba", "departsFrom")

@@ -20,14 +20,16 @@ from ..lexicon import Lexicon
 from ..plans.nodes import DIRECTIONS, Direction
 from ..relation_profiles import side_of
 from ..text import STOPWORDS
-from .cues import introduces_another
+from .cues import ALTERNATIVE, EXCLUDING, introduces_another
 from .roles import LINKING, has_edges, verb_form
+from .shared_middle import kind_side_stars
 
 __all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "fits_kind", "kind_nouns", "kind_step",
            "may_be_a_verb", "ranked_stars", "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
+SIDE_FIT = 0.25  # a name's own side is of that kind from this fit, clearly (`shared_middle.kind_side_stars`)
 
 
 ASKING_DETERMINERS = frozenset(["which", "what", "any"])
@@ -120,7 +122,21 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
             best[key] = star
     ranked = sorted(((s, fits_kind(v, s, kinds, rows)) for s in best.values()),
                     key=lambda sf: (not sf[1], -sf[0].score))
+    if not any(f for _, f in ranked) and not reading.literals and not ordered:  # no reading's answers are of
+        ranked = [(s, True) for s in _own_kind_sides(v, reading, keep, rows[0])] + ranked  # the noun's kind
     return ranked[:count]
+
+
+def _own_kind_sides(v: ClaimVerifier, reading: ClaimReading, keep: list[int], row: np.ndarray) -> list[ClaimPattern]:
+    """Where the names are one, or set apart by "or" / "not" (each reached on its own), the star of
+    each on its side of the noun's kind (`shared_middle.kind_side_stars`)."""
+    things = sorted((t for t in reading.things if t.first_token in keep), key=lambda t: t.first_token)
+    words = [t for t, _, _ in reading.tokens]
+    between = " ".join(words[things[0].last_token:things[-1].first_token]) if things else ""
+    if not things or len(things) > 2 or len(things) == 2 and not (
+            set(between.split()) & ALTERNATIVE or EXCLUDING.search(between)):
+        return []
+    return kind_side_stars(v, reading, things, row, SIDE_FIT)
 
 
 def fits_kind(v: ClaimVerifier, star: ClaimPattern, kinds: list[Phrase], rows: list[np.ndarray] | None = None) -> bool:

@@ -70,7 +70,6 @@ __all__ = ["ConditionPlan", "ConditionReader"]
 
 STATED = object()  # a count the KG states as a value: no plan (`ConditionReader._plan`)
 READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
-DOER_TIE = 0.02  # relations a verb names within this of its best are alike (`_projection`)
 INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 # a reading: its score, whether its answers fit the kind nouns, the star, the step asked from its answers
 Candidate = tuple[float, bool, ClaimPattern, "tuple[int, Direction] | None"]
@@ -179,10 +178,18 @@ class ConditionReader:
         if found is STATED:
             return None  # "how many kids does X have" with X's "number of children": that value is the answer
         if len(named) >= 2 and not (isinstance(found, ConditionPlan) and (found.answered or found.kind == "chain")):
-            # no reading finds anything: the sides by which the two names meet in the KG (`shared_middle`)
-            words = [p for p in reading.phrases if all(p is not o for o in [*ordering, *described, *asked])]
-            middle = [(s, True) for s in shared_middle_stars(self.verifier, reading, named, words, READINGS)
-                      if kinds.fits_kind(self.verifier, s, nouns)]  # of the kind the nouns say
+            # no reading finds anything: the sides by which the two names meet in the KG (`shared_middle`); a
+            # phrase asking a step from another thing, or the noun a clause describes, names no side of theirs ("who
+            # *directed* the *film* that ...")
+            # and where a noun's answers are another thing ("which *cities* lie on the river that ..."), the
+            # middle's kind must be the noun's
+            words = [t for t, _, _ in reading.tokens]
+            other = [p for p in [*asked, *nouns] if introduces_another(words[p.last_token:first_thing])] + [
+                p for p in reading.phrases if words[p.last_token:p.last_token + 1] in (["that"], ["which"], ["where"])]
+            middle = [(s, True) for s in shared_middle_stars(self.verifier, reading, named, [
+                p for p in reading.phrases if all(p is not o for o in [*ordering, *described, *asked])], READINGS,
+                [p for p in reading.phrases if all(p is not o for o in [*other, *described, *ordering])])
+                if not any(any(p is n for n in nouns) for p in other) or kinds.fits_kind(self.verifier, s, nouns)]
             again = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, lambda _: middle))
             if isinstance(again, ConditionPlan) and again.answered:
                 return again
@@ -195,7 +202,8 @@ class ConditionReader:
         candidates: list[Candidate] = []
         for phrase in [None, *asked]:
             for star, fits in stars([phrase] if phrase is not None else []):
-                step = self._projection(reading, star, phrase) if phrase is not None else None
+                step = roles.step_from_answers(self.verifier, reading, star, phrase, lambda: self._entities(
+                    answer_set(reading, star)[0])) if phrase is not None else None
                 score = star.score + (float(phrase.strength.max()) if phrase is not None else 0.0)
                 if phrase is not None and step is not None and any(a.relation == step[0] for a in star.attachments):
                     score += float(phrase.strength.max())  # "who else acted in the film with A": A's fact and the step
@@ -280,9 +288,10 @@ class ConditionReader:
         unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
         from each other (two names side by side are more likely one name the KG lacks than two anchors;
         a category's plural is no part of a name: "Clint Eastwood *westerns*")."""
-        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders"), or a category's ("thrillers")
-            return (self._lower_case_names and (t.text == t.name or written_as(
-                t.text, without_disambiguator(t.name), plural_only=True))) or self._category_plural(t)
+        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders"), or a category's ("thrillers"),
+            return (self._lower_case_names and (t.text == t.name or written_as(  # or a category's name of words
+                t.text, without_disambiguator(t.name), plural_only=True))) or self._category_plural(t) or (
+                " " in t.text.strip() and t.text.lower() == t.name.lower() and self.kg.linker.is_category(t.entity))
 
         named = sorted((t for t in reading.things
                         if as_written(t) or kinds.says_of_the_answers(reading, t, self._lexicon)  # "*romance* films"
@@ -331,32 +340,6 @@ class ConditionReader:
     def _valued(self, relation: int) -> bool:
         """Whether a relation's values, either way, are numbers or dates (an attribute)."""
         return any(self.verifier.schema.holds_values(relation, d) for d in DIRECTIONS)
-
-    def _projection(self, reading: ClaimReading, star: ClaimPattern,
-                    phrase: Phrase) -> tuple[int, Direction] | None:
-        """The step a phrase the star leaves out takes from the answer set: its relation, in the
-        direction whose near side entities of the answer set's kind have; where no kind has both
-        (a KG of many sparse relations), the one direction the answer set itself has such edges in."""
-        r = int(np.argmax(phrase.strength))
-        words = [t for t, _, _ in reading.tokens]
-        if "who" in words[:phrase.first_token]:  # "who *published* the book ...": of the relations the verb
-            names = self.verifier.scorer.names  # names alike, the one named for its doer ("publisher")
-            doers = [int(c) for c in np.flatnonzero(phrase.strength >= phrase.strength[r] - DOER_TIE)
-                     if names.named_for_doer(phrase.text, int(c))]
-            r = doers[0] if doers else r
-        # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
-        others = asks_else([t for t, _, _ in reading.tokens])
-        if phrase.strength[r] < self.verifier.weights.threshold or any(a.relation == r for a in star.attachments) \
-                and not others:
-            return None
-        schema = self.verifier.schema
-        own = [(a.relation, a.direction) for a in star.attachments]
-        fits = [(schema.fan(r, d), d) for d in DIRECTIONS if all(schema.meet(side, (r, d)) for side in own)]
-        if fits:
-            return r, min(fits)[1]
-        found = self._entities(answer_set(reading, star)[0])
-        side = roles.one_side_having(self.kg.snapshot, found, r) if found is not None else None
-        return (r, side) if side is not None else None
 
     def _entities(self, node: SetNode | None, empty: bool = False) -> np.ndarray | None:
         """The entities a set node reaches; None for no node, too many to read, or (unless ``empty``) none."""

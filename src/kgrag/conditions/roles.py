@@ -4,7 +4,7 @@ goes the one way the entities at hand have it; "the number of employees" names a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -13,17 +13,18 @@ from ..claims.coordination import ARTICLES, REPEATED_PREPOSITIONS
 from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import ClaimSchema, flip
-from ..learn.question_words import RELATIVE_WORDS
+from ..learn.question_words import RELATIVE_WORDS, asks_else
 from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
 from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
 from ..text import STOPWORDS, without_disambiguator, written_as
 
 __all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "names_a_role",
-           "one_side_having", "other_side", "value_before_its_noun", "verb_form"]
+           "one_side_having", "other_side", "step_from_answers", "value_before_its_noun", "verb_form"]
 
 LINKING = ARTICLES | REPEATED_PREPOSITIONS | {"both", "either", "neither"}  # words between a verb and its objects
 ROLE_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}  # "X as *an* official language"
+DOER_TIE = 0.02  # relations a phrase names within this of its best are alike (`step_from_answers`)
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -142,3 +143,36 @@ def value_before_its_noun(schema: ClaimSchema, reading: ClaimReading, thing: Thi
     sides = {r for r, _ in schema.sides_of(thing.entity)}
     return any(p.first_token == thing.last_token and float(p.strength.max()) >= threshold
                and int(np.argmax(p.strength)) in sides for p in reading.phrases)
+
+
+def step_from_answers(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern, phrase: Phrase,
+                      answers: Callable[[], np.ndarray | None]) -> tuple[int, Direction] | None:
+    """The step a phrase the star leaves out takes from the answer set (``answers``, read only where
+    the kinds cannot place it): its relation, in the direction whose near side entities of the answer
+    set's kind have; where no kind has both (a KG of many sparse relations), the one direction the
+    answer set itself has such edges in. Of relations the phrase names alike (within `DOER_TIE`), the
+    one named for its doer after "who" ("who *published* the book ...": ``publisher``); of relations
+    whose names it spells alike, the first that fits the answers ("in which *city* is the restaurant
+    ...": the restaurant's city, not a neighbourhood's; not a word a vector ties to several)."""
+    strength = phrase.strength
+    best = int(np.argmax(strength))
+    alike = [int(c) for c in np.argsort(-strength, kind="stable") if strength[c] >= strength[best] - DOER_TIE]
+    if "who" in [t for t, _, _ in reading.tokens][:phrase.first_token]:
+        names = v.scorer.names
+        best = next((c for c in alike if names.named_for_doer(phrase.text, c)), best)
+    alike = [best, *(c for c in alike if c != best and strength[c] >= 1.0)]
+    # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
+    others = asks_else([t for t, _, _ in reading.tokens])
+    own = [(a.relation, a.direction) for a in star.attachments]
+    found: list[np.ndarray | None] = []
+    for r in alike:
+        if strength[r] < v.weights.threshold or any(a.relation == r for a in star.attachments) and not others:
+            continue
+        fits = [(v.schema.fan(r, d), d) for d in DIRECTIONS if all(v.schema.meet(side, (r, d)) for side in own)]
+        if fits:
+            return r, min(fits)[1]
+        found = found or [answers()]
+        side = one_side_having(v.kg.snapshot, found[0], r) if found[0] is not None else None
+        if side is not None:
+            return r, side
+    return None

@@ -21,20 +21,25 @@ from ..claims.patterns import Attachment, ClaimPattern
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import Side, flip
 from ..plans.nodes import DIRECTIONS
+from ..relation_profiles import side_of
 
-__all__ = ["shared_middle_stars"]
+__all__ = ["kind_side_stars", "shared_middle_stars"]
 
 MAX_REACH = 5000  # edges read per side of a thing: a hub's largest sides are no middle anyone asks for
 KNOWN_FOR = 0.5  # weight of the share of a thing's facts on a side (what it is known for), below any word
+OUTRIGHT = 0.9  # a phrase this strong names its relation outright (a spelled word, a close synonym)
+PREPOSITION = 0.3  # the word before a name ends the relation's name: less than a word naming it
 PROXIMITY = 0.15  # per token between a phrase and the thing, as the star's own score charges (`PatternWeights`)
 
 
 def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequence[Thing],
-                        phrases: Sequence[Phrase], count: int = 2) -> list[ClaimPattern]:
+                        phrases: Sequence[Phrase], count: int = 2,
+                        naming: Sequence[Phrase] | None = None) -> list[ClaimPattern]:
     """The ``count`` best stars joining the first two ``things`` at an entity both reach, by the
     pairs of sides that reach one: scored by how strongly ``phrases`` near each thing name its
-    side's relation, plus how much of each thing's facts its side holds; none where the two meet
-    nowhere (or there are not two things)."""
+    side's relation, plus how much of each thing's facts its side holds; a side that a phrase of
+    ``naming`` (default: all the question's) names outright stays the thing's side. None where the
+    two meet nowhere (or there are not two things)."""
     if len(things) < 2:
         return []
     a, b = things[0], things[1]
@@ -49,13 +54,15 @@ def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequenc
     share_a, share_b = _shares(v, a.entity), _shares(v, b.entity)
     # a side the words name outright stays that thing's side ("the *capitals* of A and B" meet nowhere
     # by their capitals: no middle of other sides, such as a language both speak, is what is asked)
-    named_a, named_b = _named_outright(v, reading.phrases, share_a), _named_outright(v, reading.phrases, share_b)
+    naming = reading.phrases if naming is None else naming
+    named_a, named_b = _named_outright(v, naming, share_a), _named_outright(v, naming, share_b)
     pairs = {(sa, sb): k for (sa, sb), k in pairs.items()
              if (not named_a or sa[0] in named_a) and (not named_b or sb[0] in named_b)}
     scored = []
     for (sa, sb) in pairs:
         word_a, phrase_a = _named(phrases, a, sa[0])
         word_b, phrase_b = _named(phrases, b, sb[0])
+        word_a, word_b = word_a + _preposition(v, reading, a, sa[0]), word_b + _preposition(v, reading, b, sb[0])
         score = word_a + word_b + KNOWN_FOR * (share_a.get(sa, 0.0) + share_b.get(sb, 0.0))
         star = ClaimPattern(None, (Attachment(a, sa[0], flip(sa[1]), phrase_a, word_a, True, 0),
                                    Attachment(b, sb[0], flip(sb[1]), phrase_b, word_b, True, 0)), score)
@@ -64,9 +71,41 @@ def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequenc
     return scored[:count]
 
 
+def kind_side_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequence[Thing], kind: np.ndarray,
+                    least_fit: float) -> list[ClaimPattern]:
+    """One star of the ``things`` each on its own side whose entities fit a kind noun's row
+    (``kind``, `ZeroShotPathScorer.answer_kind`) best, from ``least_fit``, and clearly (no other of
+    its sides as well): "every *restaurant* in X or Y" is the restaurants whose city X is, not X's
+    country. Only where no words, the noun's included, name a side of any of the things (the noun
+    says only what the answers are: not "how many *tags* does X have"); none otherwise, or where a
+    thing has no such side."""
+    n, attachments, score = len(v.kg.relations), [], 0.0
+    for thing in things:
+        shares = _shares(v, thing.entity)
+        if _named_outright(v, reading.phrases, shares):
+            return []
+        fits = sorted(((float(kind[side_of(*side, n)]), side) for side in shares
+                       if v.canonical[side[0]] == side[0] and not v.schema.holds_values(*side)), reverse=True)
+        if not fits or fits[0][0] < least_fit or len(fits) > 1 and fits[1][0] >= fits[0][0] - least_fit:
+            return []
+        fit, side = fits[0]
+        attachments.append(Attachment(thing, side[0], flip(side[1]), None, 0.0, True, 0))
+        score += fit
+    return [ClaimPattern(None, tuple(attachments), score)] if attachments else []
+
+
+def _preposition(v: ClaimVerifier, reading: ClaimReading, thing: Thing, relation: int) -> float:
+    """`PREPOSITION` where the word before the thing ends the relation's name ("the train *from* X":
+    ``departsFrom``; as "scripts *by* X" reads ``written_by``, `roles.agent_side`), else nothing."""
+    name = v.scorer.names.tokens[relation]
+    before = reading.tokens[thing.first_token - 1][0] if thing.first_token else ""
+    return PREPOSITION if len(name) > 1 and name[-1] == before else 0.0
+
+
 def _named_outright(v: ClaimVerifier, phrases: Sequence[Phrase], sides: dict[Side, float]) -> set[int]:
-    """The relations of a thing's sides some phrase names most strongly, from the threshold."""
-    return {int(np.argmax(p.strength)) for p in phrases if float(p.strength.max()) >= v.weights.threshold} & \
+    """The relations of a thing's sides some phrase names most strongly, and from `OUTRIGHT` (a word
+    a vector merely relates, "appear" to ``exhibited at``, says no side)."""
+    return {int(np.argmax(p.strength)) for p in phrases if float(p.strength.max()) >= OUTRIGHT} & \
         {r for r, _ in sides}
 
 

@@ -28,7 +28,7 @@ WH_WORDS = frozenset(["what", "which", "who", "whom", "whose", "when", "where", 
 NOUN_WH = frozenset(("what", "which"))  # wh-words that take a noun after a copula ("what are the genres")
 # a request that opens with one of these verbs names the answer's kind next, as "which" does
 # ("list the species whose ...", "name the company that ...", "tell me the duration of ...")
-IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention"])
+IMPERATIVES = frozenset(["list", "name", "give", "tell", "show", "find", "identify", "enumerate", "mention", "count"])
 NOUN_ASKING = NOUN_WH | IMPERATIVES
 # after the answer's noun, a relative word: the clause it opens defines the answer ("what continent
 # is the country ... in" asks for the continent relation, so a copula does not count)

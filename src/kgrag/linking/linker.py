@@ -121,6 +121,11 @@ class EntityLinker:
         names so, else only a capitalised category (`_category_degree`)."""
         return _common_noun(name) if self._lower_case else entity in self._category_ids
 
+    def is_category(self, entity: int) -> bool:
+        """Whether an entity is a category many things share as a value (a genre, a playing surface),
+        in a KG that writes its names with capitals; none is in one that writes them in lower case."""
+        return entity in self._category_ids
+
     # ---- single-mention linking ------------------------------------------------------------
     def _exact(self, norm: str, written: tuple[str, int, int] | None = None) -> list[Candidate]:
         """Entities whose name or alias normalises to ``norm``.
