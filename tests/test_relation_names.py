@@ -66,6 +66,7 @@ def test_vocabulary_maps_a_stored_inverse_onto_its_base():
     ("dining.restaurant.cuisine", "restaurant"), ("people.person.place_of_birth", "person"),
     ("location.country.official_language", "country"), ("music.record_label.artist", "record label"),
     ("dining.chef.cuisine_inverse", None),  # read backwards: its subjects are the path's objects
+    ("http://rdf.freebase.com/ns/people.person.spouse", "person"), ("ns:location.country.capital", "country"),
     ("capital.city", None), ("home venue", None), ("headquarteredIn", None), ("http://x.org/o/birthPlace", None)])
 def test_a_dotted_path_names_its_subjects_type(label, kind):
     assert subject_type(label) == kind

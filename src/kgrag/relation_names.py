@@ -70,6 +70,9 @@ def subject_type(label: str) -> str | None:
     objects)."""
     base, inverse = split_inverse(label)
     text = base.strip().strip("<>").rstrip("/#")
+    for sep in ("#", "/", ":"):  # an IRI's or a prefixed name's last part (``ns:people.person.spouse``)
+        if " " not in text and sep in text and text.rsplit(sep, 1)[1]:
+            text = text.rsplit(sep, 1)[1]
     segments = text.split(".")
     if inverse or " " in text or len(segments) < 3 or not all(_PATH_SEGMENT.match(s) for s in segments):
         return None

@@ -29,6 +29,13 @@ def test_an_impossible_date_in_words_is_no_value_and_no_numbers():
     assert [v.value for v in written_values("after 31 February 2000")] == [None]
 
 
+def test_a_title_opening_with_a_number_word_is_no_value():
+    """"A Thousand Acres", "One Million Years B.C." are names; "a million.5" is no value and no error."""
+    assert written_values("Who directed A Thousand Acres?") == []
+    assert written_values("Who starred in One Million Years B.C.?") == []
+    assert [v.value for v in written_values("a million.5")] == [None]
+
+
 def test_a_multiplier_after_a_or_one_is_that_many(movies_kg):
     """"more than a million" is 1,000,000; "a" alone is no value."""
     verifier = ClaimVerifier(movies_kg)
@@ -51,6 +58,9 @@ def test_a_comparative_adjective_with_than_compares(movies_kg):
                              ("Grease is older than 1990.", "<", 1990)]:
         assert [(v.op, v.value) for v in verifier.read(claim).literals] == [(op, value)], claim
     assert [v.op for v in verifier.read("Grease has a rating other than 7.").literals] == ["="]
+    # a noun in "-er" between the comparative and "than" is no comparative: the word before it decides
+    assert [(v.op, v.value) for v in verifier.read("Grease had a lower number than 100 votes.").literals] == \
+        [("<", 100)]
 
 
 def test_a_date_in_words_after_a_comparative_is_compared(movies_kg):

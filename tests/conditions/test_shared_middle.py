@@ -60,6 +60,16 @@ def test_the_middle_pairs_the_sides_each_name_is_known_for(clubs):
         [("member of sports team", "out")] * 2, [("league", "in")] * 2]
 
 
+def test_the_middle_keeps_the_questions_values_and_all_its_names(clubs, monkeypatch):
+    """A value to compare, or a third name, is more than two names' middle says: no middle is read."""
+    calls = []
+    monkeypatch.setattr("kgrag.conditions.reader.shared_middle_stars",
+                        lambda *a, **k: calls.append(a) or shared_middle.shared_middle_stars(*a, **k))
+    clubs.read("Which players have turned out for both Porto Azul and Real Verde after 1990?")
+    clubs.read("Which players have turned out for Porto Azul, Real Verde and Liga Alta?")
+    assert not calls
+
+
 def test_the_middle_is_tried_only_where_no_reading_finds_anything(clubs, monkeypatch):
     """A question the words read is not read again by its middle."""
     calls = []
@@ -73,9 +83,8 @@ def test_the_middle_is_tried_only_where_no_reading_finds_anything(clubs, monkeyp
 def test_a_side_the_words_name_is_not_traded_for_a_middle(clubs):
     """"the capitals of X and Y" meet nowhere by their capitals; a language both speak is no answer."""
     found = clubs.read("What are the capitals of Xland and Yland?")
-    names = [] if found is None or found.result is None or found.result.entities is None else \
-        [clubs.kg.names[i] for i in found.result.entities.tolist()]
-    assert "Tongan" not in names
+    assert found is not None and found.result is not None  # read: the two capitals meet nowhere
+    assert "Tongan" not in [clubs.kg.names[i] for i in found.result.entities.tolist()]
 
 
 def test_a_value_before_its_noun_is_a_name(clubs):
@@ -86,6 +95,7 @@ def test_a_value_before_its_noun_is_a_name(clubs):
 
 def test_count_of_in_lower_case_counts_but_a_title_does_not():
     assert count_spans("count of restaurants located in Lyon") == [(0, 8)]
+    assert count_spans("Count of restaurants located in Lyon") == [(0, 8)]  # opening the question
     assert count_spans("Who directed The Count of Monte Cristo?") == []
     assert count_spans("What is the staff count of something Ana Ruiz worked for?") == []  # an attribute
 

@@ -61,8 +61,10 @@ SPELLED_OTHERS = 0.9  # a word of a spelled relation name names the others at mo
 PhraseFn = Callable[[list[str], list[tuple[int, str]]], dict[int, tuple[int, int]]]
 # "longer than", "bigger than": a comparative adjective and "than" ask for more; these for less
 LESS_THAN = frozenset(["shorter", "smaller", "lighter", "narrower", "shallower", "cheaper", "thinner", "slower",
-                       "weaker", "poorer", "quieter", "closer", "nearer"])
-NOT_COMPARATIVES = frozenset(["other", "rather", "either", "neither", "whether", "further", "sooner"])
+                       "weaker", "poorer", "quieter", "closer", "nearer", "colder", "cooler", "lesser", "tinier",
+                       "lower", "fewer", "less"])
+NOT_COMPARATIVES = frozenset(["other", "rather", "either", "neither", "whether", "further", "sooner", "number",
+                              "member", "player", "never", "after", "under", "ever", "over"])
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
 COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
 MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
@@ -156,6 +158,11 @@ def _token_index(tokens: Sequence[tuple[str, int, int]], start: int, end: int) -
     return (inside[0], inside[-1] + 1) if inside else (0, 0)
 
 
+def _comparative_word(word: str) -> bool:
+    """A comparative adjective by its form ("longer", "bigger"), not a word that only ends so."""
+    return word in LESS_THAN or len(word) > 4 and word.endswith("er") and word not in NOT_COMPARATIVES
+
+
 def _comparative(words: list[str], at: int, end: int,
                  value: LiteralValue | None = None) -> tuple[CompareOp, int, int] | None:
     """The comparison asked by the words right before the value at tokens ``at``..``end`` ("after
@@ -164,11 +171,12 @@ def _comparative(words: list[str], at: int, end: int,
         n = len(phrase)
         if at - n >= 0 and tuple(words[at - n:at]) == phrase:
             return op, at - n, end
-    if at >= 2 and words[at - 1] == "than" and words[at - 2] not in NOT_COMPARATIVES and (
-            len(words[at - 2]) > 4 and words[at - 2].endswith("er") or at >= 3 and words[at - 3] in ("more", "less")):
-        less = words[at - 2] in LESS_THAN or at >= 3 and words[at - 3] == "less"  # "longer than", "less costly than"
-        if words[at - 2] not in ("older", "newer", "younger"):  # an age's sense depends on the value (below)
-            return "<" if less else ">", at - 3 if at >= 3 and words[at - 3] in ("more", "less") else at - 2, end
+    # "longer than", "less costly than", "a lower number than": the comparative before "than" or the word before
+    # it (a noun in "-er" between is no comparative: "number", "player")
+    first = at - 3 if at >= 3 and (words[at - 3] in ("more", "less") or _comparative_word(words[at - 3])) else at - 2
+    if at >= 2 and words[at - 1] == "than" and (first == at - 3 or _comparative_word(words[at - 2])) \
+            and words[first] not in ("older", "newer", "younger"):  # an age's sense depends on the value (below)
+        return "<" if words[first] in LESS_THAN else ">", first, end
     ages = AGE_COMPARATIVES.get(tuple(words[max(at - 2, 0):at]))
     if ages is not None and at >= 2:  # ``value``: the value the tokens read as (a date is several tokens)
         timely = isinstance(value, date) or isinstance(value, int) and YEARS[0] <= value <= YEARS[1]

@@ -14,7 +14,8 @@ __all__ = ["WrittenValue", "written_values"]
 # a value: an ISO date or a number, with thousands separated by commas ("1,000,000") and a
 # multiplier word after it ("2.5 million")
 _VALUE = re.compile(r"(?<![\w.])(\d{4}-\d{2}-\d{2}|-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|-?\d+(?:\.\d+)?"
-                    r"|\b(?:a|one)(?=\s+(?:thousand|million|billion)\b))"  # "more than *a million*"
+                    # "more than *a million*", in lower case: "A Thousand Acres" is a title
+                    r"|(?-i:\b(?:a|one))(?=\s+(?:thousand|million|billion)\b))"
                     r"(?:\s+(thousand|million|billion)\b)?(?!\d|[\w.]\d)", re.IGNORECASE)
 _MULTIPLIERS = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 _MONTHS = {name: number for number, names in enumerate(
@@ -55,8 +56,8 @@ def written_values(claim: str) -> list[WrittenValue]:
 
 def _value(match: re.Match[str]) -> LiteralValue | None:
     """The value a `_VALUE` match writes: its digits without separators, times its multiplier word."""
-    if match.group(1).lower() in ("a", "one"):
-        return _MULTIPLIERS[match.group(2).lower()]
+    if match.group(1).lower() in ("a", "one"):  # "a million.5": no multiplier left, no value
+        return _MULTIPLIERS[match.group(2).lower()] if match.group(2) else None
     value = parse_literal(match.group(1).replace(",", ""))
     times = _MULTIPLIERS.get((match.group(2) or "").lower())
     if times is None or value is None or isinstance(value, date):

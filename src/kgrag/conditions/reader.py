@@ -177,23 +177,35 @@ class ConditionReader:
         found = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, stars))
         if found is STATED:
             return None  # "how many kids does X have" with X's "number of children": that value is the answer
-        if len(named) >= 2 and not (isinstance(found, ConditionPlan) and (found.answered or found.kind == "chain")):
-            # no reading finds anything: the sides by which the two names meet in the KG (`shared_middle`); a
-            # phrase asking a step from another thing, or the noun a clause describes, names no side of theirs ("who
-            # *directed* the *film* that ...")
-            # and where a noun's answers are another thing ("which *cities* lie on the river that ..."), the
-            # middle's kind must be the noun's
-            words = [t for t, _, _ in reading.tokens]
-            other = [p for p in [*asked, *nouns] if introduces_another(words[p.last_token:first_thing])] + [
-                p for p in reading.phrases if words[p.last_token:p.last_token + 1] in (["that"], ["which"], ["where"])]
-            middle = [(s, True) for s in shared_middle_stars(self.verifier, reading, named, [
-                p for p in reading.phrases if all(p is not o for o in [*ordering, *described, *asked])], READINGS,
-                [p for p in reading.phrases if all(p is not o for o in [*other, *described, *ordering])])
-                if not any(any(p is n for n in nouns) for p in other) or kinds.fits_kind(self.verifier, s, nouns)]
+        if len(named) == 2 and not reading.literals and not self._found(found):  # no reading finds anything:
+            middle = self._middle(reading, named, asked, nouns, [*ordering, *described], first_thing)
             again = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, lambda _: middle))
-            if isinstance(again, ConditionPlan) and again.answered:
+            if isinstance(again, ConditionPlan) and self._found(again):
                 return again
         return found if isinstance(found, ConditionPlan) else None
+
+    @staticmethod
+    def _found(plan: ConditionPlan | object | None) -> bool:
+        """A plan that found something (a count of none presumes a wrong reading: "how many ... both"),
+        or a chain, left to the relation-path methods."""
+        return isinstance(plan, ConditionPlan) and (plan.kind == "chain" or plan.answered and not (
+            plan.kind == "count" and plan.result is not None and plan.result.value == 0))
+
+    def _middle(self, reading: ClaimReading, named: list[Thing], asked: list[Phrase], nouns: list[Phrase],
+                left_out: list[Phrase], first_thing: int) -> list[tuple[ClaimPattern, bool]]:
+        """The stars of the sides by which two names meet in the KG (`shared_middle`): a phrase asking a
+        step from another thing, or the noun a clause describes, names no side of theirs ("who *directed*
+        the *film* that ..."); stars whose answers fit the kind nouns first, and only those where a noun's
+        answers are another thing ("which *cities* lie on the river that ...")."""
+        words = [t for t, _, _ in reading.tokens]
+        other = [p for p in [*asked, *nouns] if introduces_another(words[p.last_token:first_thing])] + [
+            p for p in reading.phrases if words[p.last_token:p.last_token + 1] in (["that"], ["which"], ["where"])]
+        stars = shared_middle_stars(
+            self.verifier, reading, named, [p for p in reading.phrases if all(p is not o for o in [*left_out, *asked])],
+            READINGS, [p for p in reading.phrases if all(p is not o for o in [*other, *left_out])])
+        strict = any(any(p is n for n in nouns) for p in other)
+        fitting = [(s, kinds.fits_kind(self.verifier, s, nouns)) for s in stars]
+        return [(s, fits) for s, fits in fitting if fits or not strict]
 
     def _candidates(self, reading: ClaimReading, asked: list[Phrase], ends: list[Phrase], nouns: list[Phrase],
                     stars: Callable[[list[Phrase]], list[tuple[ClaimPattern, bool]]]) -> list[Candidate]:

@@ -111,7 +111,7 @@ EMBEDDINGS_PREFIX = "emb-"  # emb-<embedder>-<tag>.npy
 # tags of the relation caches: each relation's words under "relations" where they are the humanised
 # labels earlier versions embedded there, else under "relationwords" (`relation_reading` read a
 # dotted path or an inverse marker: other texts, another file); the two sides of each relation
-# (2 × relations rows) under "relationsides"
+# (2 × relations rows) under `RELATION_SIDES_TAG`
 RELATION_LABELS_TAG = "relations"
 RELATION_WORDS_TAG = "relationwords"
 RELATION_SIDES_TAG = "relationsides2"  # 2: a dotted path's subject type begins its subjects' text
