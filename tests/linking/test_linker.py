@@ -224,6 +224,24 @@ def test_a_lower_case_value_of_a_category_relation_is_a_category_in_a_capitalise
     assert [m.text for m in linker.find_mentions("which scripts did Ann Lee direct")] == ["Ann Lee"]
 
 
+def test_a_capitalised_value_of_a_category_relation_is_a_category_whatever_its_degree():
+    """"which low-cost carriers ...": a capitalised value many subjects share through a category
+    relation is one, though the KG's hubs (an airport's many edges) keep it out of the top degrees;
+    a capitalised value a few subjects each share ("Ann Lee" directing three) is none."""
+    airlines = [f"Airline {i}" for i in range(40)]
+    names = ["Low-cost carrier", "Full-service carrier", "Ann Lee", "Hub Airport", *airlines]
+    ids = {n: i for i, n in enumerate(names)}
+    rows = [(ids[a], 0, ids["Low-cost carrier" if i % 2 else "Full-service carrier"])
+            for i, a in enumerate(airlines)]
+    rows += [(ids[a], 1, ids["Hub Airport"]) for a in airlines] + [(ids[a], 2, ids["Ann Lee"]) for a in airlines[:3]]
+    snap = GraphSnapshot(np.array(rows), len(names), 3)
+    linker = EntityLinker(names, [[]] * len(names), snap.degree().astype(float), ["category", "hub", "founded_by"],
+                          category_values=category_values(snap).tolist())
+    found = {m.text: m.candidates[0].name for m in linker.find_mentions("which low-cost carriers fly to Hub Airport")}
+    assert found == {"low-cost carriers": "Low-cost carrier", "Hub Airport": "Hub Airport"}
+    assert linker.is_category(ids["Full-service carrier"]) and not linker.is_category(ids["Ann Lee"])
+
+
 def test_a_category_plural_needs_a_capitalised_kg_and_the_categorys_own_name():
     """In a KG of lower-case names a capitalised high-degree name is no category a plural names
     (its plurals name its lower-case names), and an alias of a category is not its name."""

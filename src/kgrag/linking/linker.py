@@ -101,15 +101,16 @@ class EntityLinker:
         # names them too ("which goalkeepers ..."); not in one that writes names with capitals, where a
         # lower-case name is a tag that a question's plural noun rarely means ("scripts": a tag "script"),
         # but where a capitalised name that very many things share as a value is a category ("thrillers":
-        # the genre "Thriller", not a film's title), and a lower-case one is a value of a relation whose
-        # values are categories (``category_values``: "musicals" for the genre "musical"; not a tag of
+        # the genre "Thriller", not a film's title), and so is any value of a relation whose values are
+        # categories (``category_values``: "musicals" for the genre "musical", "low-cost carriers" for the
+        # airline category "Low-cost carrier" that a KG's hubs keep out of the top degrees; not a tag of
         # thousands); never a relation's own word ("tags": ``has_tags``)
         named_words = {f for words in self._relation_words for w in words.split() for f in (w, *singular_forms(w))}
         self._lower_case = writes_names_in_lower_case(names)
         degrees = np.asarray(degree, dtype=np.float64)[:len(names)]
         self._category_ids = set() if self._lower_case else \
             {int(e) for e in np.flatnonzero(degrees >= _category_degree(degrees)) if names[int(e)][:1].isupper()} | \
-            {int(e) for e in category_values if e < len(names) and _common_noun(names[int(e)])}
+            {int(e) for e in category_values if e < len(names) and names[int(e)][:1].isalpha()}
         self._common = {key for key, ids in self.exact.items()  # a category's own name, not an alias
                         if any(not alias and self._may_be_plural(e, names[e]) for e, alias in ids)
                         and key not in named_words}
