@@ -47,7 +47,8 @@ DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent /
            "railway": Path(__file__).resolve().parent / "data" / "railway" / "kb.txt",
            "publishing": Path(__file__).resolve().parent / "data" / "publishing" / "kb.txt",
            "clubs": Path(__file__).resolve().parent / "data" / "clubs" / "kb.txt",
-           "dining": Path(__file__).resolve().parent / "data" / "dining" / "kb.txt"}
+           "dining": Path(__file__).resolve().parent / "data" / "dining" / "kb.txt",
+           "aviation": Path(__file__).resolve().parent / "data" / "aviation" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):
@@ -70,15 +71,21 @@ def dev_database(name: str, given: str | None, work: Path):
 
 def bar_panels(panels: dict[str, tuple[list[str], dict[str, list[float]]]], path: Path, *, title: str,
                threshold: float, figsize: tuple[float, float], width: float = 0.4, rotation: int = 30,
-               fontsize: int = 7, legend_loc: str = "upper right", top: float = 1.05) -> None:
+               fontsize: int = 7, legend_loc: str = "upper right", top: float = 1.05, columns: int = 0) -> None:
     """One panel per set (``title`` formatted with its ``name``): a group of bars per kind, one
     bar per series, and a dashed line at ``threshold``; the per-kind plots of the benchmarks (``top``:
-    the y axis's end, above 1 to leave the legend room over the bars)."""
+    the y axis's end, above 1 to leave the legend room over the bars). ``columns``: panels per row
+    (0: all in one row), ``figsize`` then being one row's."""
     import numpy as np
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=figsize)
-    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    per_row = columns or len(panels)
+    rows = -(-len(panels) // per_row)
+    fig = Figure(figsize=(figsize[0], figsize[1] * rows))
+    grid = fig.subplots(rows, per_row, squeeze=False)
+    axes = list(grid.flat)
+    for ax in axes[len(panels):]:
+        ax.set_visible(False)
     for ax, (name, (kinds, series)) in zip(axes, panels.items()):
         x = np.arange(len(kinds))
         for i, (label, vals) in enumerate(series.items()):

@@ -144,19 +144,43 @@ def chain_check(db: kgrag.Database, per_hop: int, readers: dict[str, object]) ->
                    taken_by_plan=taken, plan_right=right)
 
 
+MODES = ("chain only", "plans", "trained plans")
+
+
 def plot(results: dict[str, dict], path: Path) -> None:
     panels = {}
     for name, res in results.items():
         kinds = sorted({k for (f, k, _) in res["groups"] if f == "all" and k != "all"})
-        modes = [m for m in ("chain only", "plans", "trained plans") if ("all", "all", m) in res["groups"]]
+        modes = [m for m in MODES if ("all", "all", m) in res["groups"]]
         panels[name] = (kinds, {f"auto, {mode}": [np.mean([r["hit"] for r in res["groups"].get(("all", k, mode), [])]
                                                           or [0]) for k in kinds] for mode in modes})
-    bar_panels(panels, path, title="{name}: Hits@1 per kind", threshold=0.8, figsize=(10, 3.6), width=0.27, top=1.4)
+    _draw(panels, path)
+
+
+def replot(out: Path, path: Path) -> None:
+    """The plot of each set's latest run in ``out`` (a later run of some sets adds to, not replaces, the rest)."""
+    latest: dict[tuple[str, str, str], float] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row.get("bench") == "conditions" and row["file"] == "all" and row["type"] != "all":
+            latest[(row["set"], row["type"], row["mode"])] = row["hits_at_1"]
+    sets = list(dict.fromkeys(s for s, _, _ in latest))
+    panels = {}
+    for name in sets:
+        kinds = sorted({k for s, k, _ in latest if s == name})
+        modes = [m for m in MODES if any(s == name and md == m for s, _, md in latest)]
+        panels[name] = (kinds, {f"auto, {m}": [latest.get((name, k, m), 0.0) for k in kinds] for m in modes})
+    _draw(panels, path)
+
+
+def _draw(panels: dict, path: Path) -> None:
+    bar_panels(panels, path, title="{name}: Hits@1 per kind", threshold=0.8, figsize=(14, 3.6), width=0.27, top=1.4,
+               columns=4)
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--sets", default="metaqa,geo,wide,music,academia,railway,publishing,clubs,dining")
+    p.add_argument("--sets", default="metaqa,geo,wide,music,academia,railway,publishing,clubs,dining,aviation")
     p.add_argument("--db-metaqa", dest="db_metaqa")
     p.add_argument("--db-geo", dest="db_geo")
     p.add_argument("--db-wide", dest="db_wide")
@@ -166,13 +190,18 @@ def main() -> None:
     p.add_argument("--db-publishing", dest="db_publishing")
     p.add_argument("--db-clubs", dest="db_clubs")
     p.add_argument("--db-dining", dest="db_dining")
+    p.add_argument("--db-aviation", dest="db_aviation")
     p.add_argument("--work", default="runs/conditions")
     p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
     p.add_argument("--plot", default="benchmarks/results/conditions.png")
     p.add_argument("--limit", type=int, default=0, help="First N questions of each file (0 = all).")
     p.add_argument("--chain-per-hop", type=int, default=2000, help="MetaQA chain questions per hop to check.")
     p.add_argument("--zero-shot-only", action="store_true", help="Skip training the plan ranker.")
+    p.add_argument("--replot", action="store_true", help="Only draw --plot from each set's latest run in --out.")
     args = p.parse_args()
+    if args.replot:
+        replot(Path(args.out), Path(args.plot))
+        return
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     record.out = Path(args.out) if args.out else None
     work = Path(args.work)
