@@ -178,3 +178,14 @@ def test_the_word_before_a_name_that_ends_a_relations_name_places_it(trains):
     stars = shared_middle.shared_middle_stars(trains.verifier, reading, trains.named(reading), [], 2)
     relations, names = trains.kg.relations, trains.kg.names
     assert [(names[a.node.entity], relations[a.relation]) for a in stars[0].attachments][0] == ("Alba", "departsFrom")
+
+
+def test_the_middle_answers_where_no_reading_does_and_steps_on(trains, monkeypatch):
+    """End to end: no word names how the stations relate to the train; the middle (departs from one,
+    arrives at the other) answers, and the asked step goes on to its rolling stock."""
+    calls = []
+    monkeypatch.setattr("kgrag.conditions.reader.shared_middle_stars",
+                        lambda *a, **k: calls.append(a) or shared_middle.shared_middle_stars(*a, **k))
+    kind, names = kind_and_names(trains, "What rolling stock is used by the train from Alba to Brig?")
+    assert calls and kind == "two-anchor-hop" and names == ["Class 1"]
+

@@ -36,8 +36,8 @@ LOW_POLES = frozenset(["short", "small", "low", "little", "few", "light", "narro
                        "slow", "weak", "near", "close", "poor", "tiny", "brief", "young", "new", "recent"])
 # "count of ..." opening the question, or "the count of ..." in lower case ("The Count of Monte Cristo" is a
 # name), not an attribute's ("the staff *count of* X")
-_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of\s+)?the\b|^\s*count\s+of\b|\bthe\s+(?-i:count)\s+of\b",
-                    re.IGNORECASE)
+_COUNT = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+(?:of\s+)?the\b|^\s*count\s+of\b"
+                    r"|\bthe\s+(?-i:count)\s+of\b", re.IGNORECASE)
 # before a thing, it is left out of the answer ("films by D not starring A", "leaving out those that ...")
 EXCLUDING = re.compile(r"\b(?:not|never|without|except|excluding|outside|other\s+than|leaving\s+out|apart\s+from"
                        r"|(?:someone|somebody|anyone|anybody)\s+else)\b"

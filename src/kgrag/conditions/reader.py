@@ -195,8 +195,9 @@ class ConditionReader:
                 left_out: list[Phrase], first_thing: int) -> list[tuple[ClaimPattern, bool]]:
         """The stars of the sides by which two names meet in the KG (`shared_middle`): a phrase asking a
         step from another thing, or the noun a clause describes, names no side of theirs ("who *directed*
-        the *film* that ..."); stars whose answers fit the kind nouns first, and only those where a noun's
-        answers are another thing ("which *cities* lie on the river that ...")."""
+        the *film* that ..."); where a noun's answers are another thing ("which *cities* lie on the river
+        that ..."), only stars whose answers fit it (no ranking by that fit otherwise: where the noun asks
+        a step, "what *rolling stock* is used by the train from X to Y", it is no fit of the middle's)."""
         words = [t for t, _, _ in reading.tokens]
         other = [p for p in [*asked, *nouns] if introduces_another(words[p.last_token:first_thing])] + [
             p for p in reading.phrases if words[p.last_token:p.last_token + 1] in (["that"], ["which"], ["where"])]
@@ -204,8 +205,7 @@ class ConditionReader:
             self.verifier, reading, named, [p for p in reading.phrases if all(p is not o for o in [*left_out, *asked])],
             READINGS, [p for p in reading.phrases if all(p is not o for o in [*other, *left_out])])
         strict = any(any(p is n for n in nouns) for p in other)
-        fitting = [(s, kinds.fits_kind(self.verifier, s, nouns)) for s in stars]
-        return [(s, fits) for s, fits in fitting if fits or not strict]
+        return [(s, True) for s in stars if not strict or kinds.fits_kind(self.verifier, s, nouns)]
 
     def _candidates(self, reading: ClaimReading, asked: list[Phrase], ends: list[Phrase], nouns: list[Phrase],
                     stars: Callable[[list[Phrase]], list[tuple[ClaimPattern, bool]]]) -> list[Candidate]:
