@@ -24,7 +24,8 @@ from .coordination import coordinated_nodes, coordinated_phrases, elided
 from .reading import ClaimReading, Literal, Phrase, Thing
 from .schema import ClaimSchema, Side, flip
 
-__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "rank_patterns", "side_mismatch"]
+__all__ = ["Attachment", "ClaimPattern", "PatternWeights", "choose_pattern", "overlaps", "rank_patterns",
+           "side_mismatch", "strength_near"]
 
 Node = Thing | Literal
 PLURALITY = 0.5  # `PatternWeights.plurality`'s default
@@ -102,8 +103,14 @@ def side_mismatch(schema: ClaimSchema, has: set[Side] | None, side: Side, w: Pat
     return w.compatible if any(schema.meet(own, side) for own in has) else w.foreign
 
 
-def _overlaps(phrase: Phrase, node: Node) -> bool:
+def overlaps(phrase: Phrase, node: Node) -> bool:
     return phrase.first_token < node.last_token and node.first_token < phrase.last_token
+
+
+def strength_near(phrase: Phrase, node: Node, relation: int, proximity: float) -> float:
+    """How strongly a phrase names ``relation`` for ``node``: its strength, less ``proximity`` per
+    token between them (what a star's attachment and a shared middle's side are scored by)."""
+    return float(phrase.strength[relation]) / (1 + proximity * _gap(phrase, node))
 
 
 def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | None, node: Node,
@@ -125,7 +132,7 @@ def _options(schema: ClaimSchema, phrases: Sequence[Phrase], centre: Thing | Non
     for r, d in sides:
         best, strength = None, 0.0
         for phrase in phrases:
-            s = float(phrase.strength[r]) / (1 + w.proximity * _gap(phrase, node))
+            s = strength_near(phrase, node, r, w.proximity)
             if phrase.strength[r] >= w.threshold and s > strength:
                 best, strength = phrase, s
         if best is None and (not compatible[(r, d)] or (r, d) not in unnamed_sides or (centre is None and typed > 1)):
@@ -237,7 +244,7 @@ def _score(phrases: Sequence[Phrase], centre: Thing | None, combo: Sequence[Atta
                              if id(p) not in used and not p.kind_word and int(np.argmax(p.strength)) not in relations)
     things = {id(n): n for n in (centre, *(a.node for a in combo)) if isinstance(n, Thing) and n.optional
               and not (centre is None and n.indefinite)}
-    score -= sum(w.optional if t.indefinite or any(_overlaps(p, t) for p in all_phrases) else w.optional_plain
+    score -= sum(w.optional if t.indefinite or any(overlaps(p, t) for p in all_phrases) else w.optional_plain
                  for t in things.values())
     score -= w.namesake * sum(1 for n in (centre, *(a.node for a in combo))
                               if isinstance(n, Thing) and n.namesake and n.written_as_first)
@@ -322,7 +329,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
             continue  # an unnamed centre joins two things or more (a question's answer: one), one of them named
         if not leaves:
             continue
-        phrases = [p for p in own if not any(_overlaps(p, n) for n in nodes)]
+        phrases = [p for p in own if not any(overlaps(p, n) for n in nodes)]
         options: list[list[tuple[Attachment, ...] | None]] = [
             list(_groups(_options(schema, phrases, centre, leaf, canonical, w), centre, words)) for leaf in leaves]
         kind_sides: dict[int, list[Side]] = {}  # per leaf that may be placed by kind: its sides, read once

@@ -19,8 +19,8 @@ from ..plans.nodes import DIRECTIONS, Direction
 from ..store.snapshot import GraphSnapshot
 from ..text import STOPWORDS, without_disambiguator, written_as
 
-__all__ = ["agent_side", "category_plural", "follows_a_star_phrase", "introduces", "names_a_number", "names_a_role",
-           "one_side_having", "other_side", "step_from_answers", "value_before_its_noun", "verb_form"]
+__all__ = ["agent_side", "category_plural", "ends_the_name", "follows_a_star_phrase", "introduces", "names_a_number",
+           "names_a_role", "one_side_having", "other_side", "step_from_answers", "value_before_its_noun", "verb_form"]
 
 LINKING = ARTICLES | REPEATED_PREPOSITIONS | {"both", "either", "neither"}  # words between a verb and its objects
 ROLE_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}  # "X as *an* official language"
@@ -32,12 +32,15 @@ def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], readin
     """The one relation other than ``gone`` whose name ends in the word just before the thing
     ("scripts *by* X" and ``written_by``, with ``directed_by`` taken away) and that reaches from the
     thing the way the taken-away one does; None when no word or several relations fit."""
-    if thing.first_token == 0:
-        return None
-    before = reading.tokens[thing.first_token - 1][0]
     fits = {rel for rel, d in schema.sides_of(entity)
-            if d == direction and rel != gone and len(name_tokens[rel]) > 1 and name_tokens[rel][-1] == before}
+            if d == direction and rel != gone and ends_the_name(name_tokens[rel], reading, thing)}
     return fits.pop() if len(fits) == 1 else None
+
+
+def ends_the_name(name: Sequence[str], reading: ClaimReading, thing: Thing) -> bool:
+    """Whether the word just before the thing ends a relation's name of several words ("scripts *by*
+    X" and ``written_by``, "the train *from* X" and ``departsFrom``)."""
+    return thing.first_token > 0 and len(name) > 1 and name[-1] == reading.tokens[thing.first_token - 1][0]
 
 
 def other_side(schema: ClaimSchema, canonical: np.ndarray, entity: int, gone: int, direction: Direction) -> int | None:

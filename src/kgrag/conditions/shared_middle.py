@@ -17,11 +17,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
-from ..claims.patterns import Attachment, ClaimPattern
+from ..claims.patterns import Attachment, ClaimPattern, overlaps, strength_near
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import Side, flip
 from ..plans.nodes import DIRECTIONS
 from ..relation_profiles import side_of
+from .roles import ends_the_name
 
 __all__ = ["kind_side_stars", "shared_middle_stars"]
 
@@ -29,7 +30,6 @@ MAX_REACH = 5000  # edges read per side of a thing: a hub's largest sides are no
 KNOWN_FOR = 0.5  # weight of the share of a thing's facts on a side (what it is known for), below any word
 OUTRIGHT = 0.9  # a phrase this strong names its relation outright (a spelled word, a close synonym)
 PREPOSITION = 0.3  # the word before a name ends the relation's name: less than a word naming it
-PROXIMITY = 0.15  # per token between a phrase and the thing, as the star's own score charges (`PatternWeights`)
 
 
 def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequence[Thing],
@@ -44,11 +44,8 @@ def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequenc
         return []
     a, b = things[0], things[1]
     near_a, near_b = _reached(v, a.entity), _reached(v, b.entity)
-    pairs: dict[tuple[Side, Side], int] = {}
-    for entity, sides_a in near_a.items():
-        for sa in sides_a:
-            for sb in near_b.get(entity, ()):
-                pairs[(sa, sb)] = pairs.get((sa, sb), 0) + 1
+    pairs = dict.fromkeys((sa, sb) for entity, sides_a in near_a.items() for sa in sides_a
+                          for sb in near_b.get(entity, ()))  # in the order met: ties keep it
     if not pairs:
         return []
     share_a, share_b = _shares(v, a.entity), _shares(v, b.entity)
@@ -56,12 +53,12 @@ def shared_middle_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequenc
     # by their capitals: no middle of other sides, such as a language both speak, is what is asked)
     naming = reading.phrases if naming is None else naming
     named_a, named_b = _named_outright(v, naming, share_a), _named_outright(v, naming, share_b)
-    pairs = {(sa, sb): k for (sa, sb), k in pairs.items()
-             if (not named_a or sa[0] in named_a) and (not named_b or sb[0] in named_b)}
     scored = []
-    for (sa, sb) in pairs:
-        word_a, phrase_a = _named(phrases, a, sa[0])
-        word_b, phrase_b = _named(phrases, b, sb[0])
+    for sa, sb in pairs:
+        if named_a and sa[0] not in named_a or named_b and sb[0] not in named_b:
+            continue
+        word_a, phrase_a = _named(v, phrases, a, sa[0])
+        word_b, phrase_b = _named(v, phrases, b, sb[0])
         word_a, word_b = word_a + _preposition(v, reading, a, sa[0]), word_b + _preposition(v, reading, b, sb[0])
         score = word_a + word_b + KNOWN_FOR * (share_a.get(sa, 0.0) + share_b.get(sb, 0.0))
         star = ClaimPattern(None, (Attachment(a, sa[0], flip(sa[1]), phrase_a, word_a, True, 0),
@@ -95,11 +92,8 @@ def kind_side_stars(v: ClaimVerifier, reading: ClaimReading, things: Sequence[Th
 
 
 def _preposition(v: ClaimVerifier, reading: ClaimReading, thing: Thing, relation: int) -> float:
-    """`PREPOSITION` where the word before the thing ends the relation's name ("the train *from* X":
-    ``departsFrom``; as "scripts *by* X" reads ``written_by``, `roles.agent_side`), else nothing."""
-    name = v.scorer.names.tokens[relation]
-    before = reading.tokens[thing.first_token - 1][0] if thing.first_token else ""
-    return PREPOSITION if len(name) > 1 and name[-1] == before else 0.0
+    """`PREPOSITION` where the word before the thing ends the relation's name (`roles.ends_the_name`)."""
+    return PREPOSITION if ends_the_name(v.scorer.names.tokens[relation], reading, thing) else 0.0
 
 
 def _named_outright(v: ClaimVerifier, phrases: Sequence[Phrase], sides: dict[Side, float]) -> set[int]:
@@ -129,16 +123,11 @@ def _shares(v: ClaimVerifier, entity: int) -> dict[Side, float]:
     return {side: n / total for side, n in counts.items()}
 
 
-def _named(phrases: Sequence[Phrase], thing: Thing, relation: int) -> tuple[float, Phrase | None]:
+def _named(v: ClaimVerifier, phrases: Sequence[Phrase], thing: Thing, relation: int) -> tuple[float, Phrase | None]:
     """How strongly the nearest words name ``relation`` for ``thing`` (any strength), and the phrase."""
     best, strength = None, 0.0
     for p in phrases:
-        if p.first_token < thing.last_token and thing.first_token < p.last_token:
-            continue
-        gap = thing.first_token - p.last_token if p.last_token <= thing.first_token \
-            else p.first_token - thing.last_token
-        s = float(p.strength[relation]) / (1 + PROXIMITY * max(gap, 0))
+        s = 0.0 if overlaps(p, thing) else strength_near(p, thing, relation, v.weights.proximity)
         if s > strength:
             best, strength = p, s
     return strength, best
-
