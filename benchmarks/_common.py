@@ -48,7 +48,9 @@ DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent /
            "publishing": Path(__file__).resolve().parent / "data" / "publishing" / "kb.txt",
            "clubs": Path(__file__).resolve().parent / "data" / "clubs" / "kb.txt",
            "dining": Path(__file__).resolve().parent / "data" / "dining" / "kb.txt",
-           "aviation": Path(__file__).resolve().parent / "data" / "aviation" / "kb.txt"}
+           "aviation": Path(__file__).resolve().parent / "data" / "aviation" / "kb.txt",
+           "software": Path(__file__).resolve().parent / "data" / "software" / "kb.txt",
+           "medical": Path(__file__).resolve().parent / "data" / "medical" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

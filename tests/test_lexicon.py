@@ -134,3 +134,15 @@ def test_a_proper_noun_is_an_instance_of_a_kind() -> None:
     assert lexicon.instance_of("Amazon") == ["river"] and "mountain peak" in lexicon.instance_of("Everest")
     assert lexicon.stands_for("Amazon") == ["Amazon river", "river Amazon"]
     assert lexicon.stands_for("African") == ["africa"] and lexicon.instance_of("film") == []
+
+
+@shipped
+def test_a_practitioner_or_manner_word_derives_the_value_it_stands_for() -> None:
+    """Derivations written with the word's stem: the field of a practitioner, the noun of a manner
+    word; not the word itself, a synonym of a derived verb ("film": shoot), nor a verb's inflection."""
+    lexicon = Lexicon.load()
+    assert lexicon.derived_forms("cardiologists") == ["cardiology"]
+    assert lexicon.derived_forms("publicly") == ["public"] and lexicon.derived_forms("orally") == ["oral"]
+    assert lexicon.derived_forms("dizzy") == ["dizziness"]
+    assert lexicon.derived_forms("film") == [] and lexicon.derived_forms("shipped") == []
+    assert Lexicon(None).derived_forms("cardiologists") == []

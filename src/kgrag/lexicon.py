@@ -36,6 +36,7 @@ ENV_DIR = "KGRAG_WORDNET"  # a WordNet 3.x database folder (index.noun, data.nou
 QUESTION_SENSES, NAME_SENSES = 1, 2
 # how closely a related word stands in for a word, by the link that relates them
 SYNONYM, NEAR = 1.0, 0.5
+STEM_LETTERS, SAME_STEM = 4, 0.6  # a derived word written with the stem of the word (`_same_stem`)
 # links to a near word: derivation ("write" / "writer"), similar and also-see adjectives,
 # pertainyms, attributes. Broader and narrower words are not followed in general (only a person
 # noun's broader words, below): a question's "words" are "language" and a "person" may be an
@@ -213,6 +214,19 @@ class Lexicon:
         ("African": Africa; "South American": South America; "French": France, French Republic)."""
         return self._linked(word, "a", "\\", NAME_SENSES)
 
+    def derived_forms(self, word: str) -> list[str]:
+        """Words WordNet derives from, or says an adjective or adverb pertains to, the first senses
+        of ``word`` as a noun, adjective or adverb, written with its stem ("cardiologists": cardiology;
+        "publicly": public; "dizzy": dizziness, not vertigo): the value a practitioner or a manner
+        word stands for; not the word itself, nor its synonyms ("film": shoot)."""
+        forms = self.base_forms(word)
+        if any(pos == "v" and form != word.lower() for pos, form in forms):
+            return []  # a verb's inflection ("shipped"): the verb's own nominalisations name no value
+        own = {word.lower(), *(form for _, form in forms)}
+        return list(dict.fromkeys(w for pos in "nar" for symbol in ("+", "\\")
+                                  for w in self._linked(word, pos, symbol, NAME_SENSES)
+                                  if w not in own and _same_stem(w, word.lower())))
+
     def instance_of(self, word: str) -> list[str]:
         """The kinds WordNet says a proper noun is an instance of, in its first senses ("Amazon":
         river; "Everest": mountain peak; "Casablanca": city, metropolis, urban center, port)."""
@@ -346,3 +360,10 @@ class Lexicon:
     def _toward(self, related: dict[str, float], word: str) -> float:
         forms = [word, *self._bases(word)]
         return max((related.get(f, 0.0) for f in forms), default=0.0)
+
+
+def _same_stem(a: str, b: str) -> bool:
+    """Two words that begin alike for most of the shorter one, and at least `STEM_LETTERS` letters
+    ("cardiology" and "cardiologists", "public" and "publicly"; not "film" and "shoot")."""
+    shared = len(os.path.commonprefix([a, b]))
+    return shared >= STEM_LETTERS and shared >= SAME_STEM * min(len(a), len(b))

@@ -246,3 +246,20 @@ def test_a_name_named_for_the_doer_of_a_verb():
     assert [names.named_for_doer("published", r) for r in range(6)] == [True, False, False, False, False, False]
     assert [names.named_for_doer("produced", r) for r in range(6)] == [False, False, True, False, False, False]
     assert names.named_for_doer("edited", 4) and not names.named_for_doer("ordered", 5)  # "order" is no doer
+
+
+def test_a_verb_after_its_plural_subject_starts_a_phrase_of_its_own() -> None:
+    """"which airlines serve X": the verb is no part of the noun's name; a noun after a noun is
+    ("flight hours", "hub airport"), and without WordNet nothing is split."""
+    from kgrag.lexicon import Lexicon
+
+    lexicon = Lexicon.load()
+    if not lexicon.available:
+        pytest.skip("no WordNet database installed")
+    names = RelationNames(LABELS, np.ones(len(LABELS), dtype=bool), lexicon)
+    assert names.subject_then_verb(["which", "airlines", "serve", "x"], 2)
+    assert names.subject_then_verb(["which", "films", "star", "x"], 2)
+    assert not names.subject_then_verb(["the", "flight", "hours"], 2)
+    assert not names.subject_then_verb(["the", "hub", "airport"], 2)
+    assert not names.subject_then_verb(["airlines", "serve"], 0)
+    assert not RelationNames(LABELS, np.ones(len(LABELS), dtype=bool)).subject_then_verb(["airlines", "serve"], 1)

@@ -245,6 +245,13 @@ def _a_word(word: str, knows: Callable[[str], bool]) -> bool:
     return any(knows(f) for f in forms) or not word.isalpha()
 
 
+def _a_code(text: str, name: str, knows: Callable[[str], bool]) -> bool:
+    """A lower-case mention written letter for letter as the KG's name with a word the model does not
+    know ("talonrouter"): a name, as a capitalised one is, not a kind word ("post-punk" may be either)."""
+    text = text.strip()
+    return text == name and not all(_a_word(w, knows) for w in text.split())
+
+
 def _in_underscored(claim: str, start: int, end: int) -> bool:
     """The token is part of a word written with underscores ("dopelzen_narest"): a name."""
     return (start > 0 and claim[start - 1] == "_") or (end < len(claim) and claim[end] == "_")
@@ -253,13 +260,16 @@ def _in_underscored(claim: str, start: int, end: int) -> bool:
 def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold: float,
                knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None,
                pertains: Callable[[str], list[str]] | None = None,
-               phrasal: Callable[[Sequence[str], int], str | None] | None = None) -> ClaimReading:
+               phrasal: Callable[[Sequence[str], int], str | None] | None = None,
+               subject_then_verb: Callable[[Sequence[str], int], bool] | None = None) -> ClaimReading:
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
     (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
     ``spelled``: the runs of words that spell a relation's whole name, each read as that relation;
     ``pertains``: the names a capitalised word the KG lacks may stand for, `Lexicon.stands_for`:
     "African" for Africa, "the Amazon" for `amazon_river`; ``phrasal``: the phrasal verb a word
-    starts, `RelationNames.phrasal`: "put out" an album is no placing of it)."""
+    starts, `RelationNames.phrasal`: "put out" an album is no placing of it; ``subject_then_verb``: a
+    verb after its plural subject starts a phrase of its own, "which *airlines* *serve* X",
+    `RelationNames.subject_then_verb`)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)
@@ -269,10 +279,14 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     # a value written with separators or a multiplier ("1,000,000", "2 million") is one value, not the name "1"
     values = written_values(claim)
     written = [(v.start, v.end) for v in values if v.whole]
+    # an ISO date is a name only as a whole (a KG's date "2019-01-01"), never its year "2019" alone
+    dates = [(v.start, v.end) for v in values if isinstance(v.value, date) and not v.whole]
     for mention in linker.find_mentions(claim, top_m=3, fuzzy_fallback=False):
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
-                or not mention.candidates or any(a < mention.end and mention.start < b for a, b in written)):
+                or not mention.candidates or any(a < mention.end and mention.start < b for a, b in written)
+                or any(a < mention.end and mention.start < b and (a, b) != (mention.start, mention.end)
+                       for a, b in dates)):
             continue
         titled = any(claim[tokens[i][1]].isupper() for i in range(first + 1, last))  # "The One and Only"
         if mention.score < MIN_MENTION_SCORE or (all(words[i] in STOPWORDS for i in range(first, last))
@@ -289,7 +303,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
             covered.update(range(begins, ends))
             reading.literals.append(Literal(mention.text, begins, ends, op, value))  # type: ignore[arg-type]
             continue
-        marked = any(ch.isupper() or ch.isdigit() for ch in mention.text)
+        marked = any(ch.isupper() or ch.isdigit() for ch in mention.text) or _a_code(mention.text, best.name, knows)
         if marked:
             covered.update(range(first, last))
         else:
@@ -343,7 +357,9 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
             reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
                                          np.minimum(prev.strength, row))
             continue
-        if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens):
+        apart = subject_then_verb is not None and subject_then_verb(words, i)  # "airlines *serve*"
+        if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens) \
+                and not apart:
             joint = np.minimum(prev.strength, row)  # adjacent words naming one relation together
             if float(joint.max()) >= threshold:
                 merged = (prev.strength + row) / 2

@@ -37,6 +37,7 @@ from ..plans.execute import read_edges
 from ..plans.explain import Failure, describe_failure, failures
 from ..plans.literals import LiteralValues
 from ..text import STOPWORDS
+from .derived_values import with_adjacent_values, with_derived_values
 from .from_pattern import NotAStar, star_from_triples
 from .guessed import resolve_guess
 from .learned import WordRelations
@@ -154,11 +155,16 @@ class ClaimVerifier:
         if self.learned is not None:
             strength = self.learned.with_zero_shot(strength)
         lexicon = self.scorer.names.lexicon
-        return read_claim(claim, self.kg.linker, strength, self.weights.threshold,
-                          knows if callable(knows) else lambda word: True,
-                          self.scorer.names.phrases if spelled_names else None,
-                          lexicon.stands_for if lexicon is not None and lexicon.available else None,
-                          self.scorer.names.phrasal)
+        reading = read_claim(claim, self.kg.linker, strength, self.weights.threshold,
+                             knows if callable(knows) else lambda word: True,
+                             self.scorer.names.phrases if spelled_names else None,
+                             lexicon.stands_for if lexicon is not None and lexicon.available else None,
+                             self.scorer.names.phrasal, self.scorer.names.subject_then_verb)
+        if spelled_names and lexicon is not None and lexicon.available:  # "*cardiologists*": cardiology
+            reading = with_derived_values(reading, self.kg.linker, lexicon.derived_forms)
+        if spelled_names:  # "*right*-footed": "right foot"
+            reading = with_adjacent_values(reading, self.kg.linker, self.kg.snapshot, self.kg.names)
+        return reading
 
     def verify(self, claim: str) -> ClaimVerdict:
         claim = claim.strip()

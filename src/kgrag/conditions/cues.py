@@ -12,7 +12,7 @@ from typing import Literal
 
 from ..claims.coordination import ARTICLES, REPEATED_PREPOSITIONS, coordinated_nodes
 from ..claims.reading import ClaimReading, Phrase, Thing
-from ..learn.question_words import RELATIVE_WORDS
+from ..learn.question_words import COPULA_WORDS, RELATIVE_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS
 
 __all__ = ["Cues", "Superlative", "adds_a_set", "asks_a_step", "count_spans", "introduces_another", "read_cues",
@@ -23,7 +23,8 @@ Order = Literal["max", "min"]
 # or whatever attribute the words around it name ("highest rated": a rating)
 SUPERLATIVES: dict[str, tuple[Order, str | None]] = {
     "latest": ("max", "time"), "newest": ("max", "time"), "most recent": ("max", "time"), "last": ("max", "time"),
-    "youngest": ("max", "time"), "earliest": ("min", "time"), "oldest": ("min", "time"), "first": ("min", "time"),
+    "most recently": ("max", "time"), "youngest": ("max", "time"), "earliest": ("min", "time"),
+    "oldest": ("min", "time"), "first": ("min", "time"),
     "highest": ("max", None), "best": ("max", None), "top": ("max", None), "most": ("max", None),
     "largest": ("max", None), "biggest": ("max", None), "greatest": ("max", None),
     "lowest": ("min", None), "worst": ("min", None), "least": ("min", None), "smallest": ("min", None),
@@ -68,6 +69,13 @@ class Cues:
     @property
     def any(self) -> bool:
         return self.count or self.superlative is not None
+
+    def as_an_age(self) -> Cues:
+        """A time superlative read as an age orders it ("the *oldest* person" where people have an age
+        and no date: the highest age), ordered by the attribute the words name."""
+        sup = self.superlative
+        return self if sup is None or sup.hint != "time" else \
+            Cues(self.count, Superlative("min" if sup.order == "max" else "max", None, sup.start, sup.end))
 
 
 def read_cues(question: str, names: Sequence[tuple[int, int]] = (),
@@ -155,7 +163,8 @@ def without_cue_words(reading: ClaimReading) -> ClaimReading:
     not the film "Leaving"), the lower-case placeholder nouns ("which *entity* is a genre of ...") and
     an indefinite pronoun that opens the question before a relative word or a name ("*Everything* that
     was directed by X ...", "*Everything* X wrote": not the film "Everything"; "Nothing was directed by
-    X" keeps it); a cue inside a name written with capitals stays the name's ("Do Not Disturb")."""
+    X" keeps it); a cue inside a name written with capitals stays the name's ("Do Not Disturb"); and
+    a verb that only links what follows "as" (`_linking_verb`: "*serves* as a hub", "*counts* as X")."""
     cues = [(m.start(), m.end()) for m in EXCLUDING.finditer(reading.claim)]
     words = [t for t, _, _ in reading.tokens]
     keep = [t for t in reading.things if not (t.optional and (any(a <= t.start < b for a, b in cues)
@@ -163,7 +172,26 @@ def without_cue_words(reading: ClaimReading) -> ClaimReading:
             and not (t.first_token == 0 and t.last_token == 1 and words[0] in OPENING_PRONOUNS
                      and words[1:2] and (words[1] in RELATIVE_WORDS or any(
                          o.first_token == 1 and not o.optional for o in reading.things)))]
-    return reading if len(keep) == len(reading.things) else replace(reading, things=keep)
+    phrases = [p for p in reading.phrases if not _linking_verb(reading, p, words)]
+    if len(keep) == len(reading.things) and len(phrases) == len(reading.phrases):
+        return reading
+    return replace(reading, things=keep, phrases=phrases)
+
+
+VERB_ENDINGS = ("s", "ed", "ing")  # a verb's inflections, told from a noun before "as" ("the same *genre* as X")
+
+
+def _linking_verb(reading: ClaimReading, phrase: Phrase, words: list[str]) -> bool:
+    """A one-word inflected verb right before "as" and what it says the subject is, a name or a
+    relation's word ("the airport that *serves* as a hub for X", "licenses that *count* as X"):
+    it says "is", no relation of its own."""
+    word, before = words[phrase.first_token], words[phrase.first_token - 1] if phrase.first_token else ""
+    verb = word.endswith(VERB_ENDINGS) or before in RELATIVE_WORDS or before.endswith("s")  # "licenses *count*"
+    if phrase.last_token != phrase.first_token + 1 or words[phrase.last_token:phrase.last_token + 1] != ["as"] \
+            or not verb or word in COPULA_WORDS:
+        return False
+    at = phrase.last_token + 1 + (words[phrase.last_token + 1:phrase.last_token + 2] in (["a"], ["an"], ["the"]))
+    return any(p.first_token == at for p in reading.phrases) or any(t.first_token == at for t in reading.things)
 
 
 def joined(a: Thing, b: Thing, words: list[str]) -> bool:

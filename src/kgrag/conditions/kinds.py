@@ -12,7 +12,7 @@ import numpy as np
 
 from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern, rank_patterns
-from ..claims.reading import ClaimReading, Phrase, Thing
+from ..claims.reading import ClaimReading, Literal, Phrase, Thing
 from ..claims.schema import flip
 from ..learn.question_words import COPULA_WORDS, IMPERATIVES, WH_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
@@ -23,18 +23,20 @@ from ..text import STOPWORDS
 from .cues import ALTERNATIVE, EXCLUDING, introduces_another
 from .roles import LINKING, has_edges, verb_form
 from .shared_middle import kind_side_stars
+from .star_sets import united
 
 __all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "fits_kind", "kind_nouns", "kind_step",
            "may_be_a_verb", "ranked_stars", "says_of_the_answers"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
+SPARE_STARS = 4  # stars read beyond those kept, in place of ones dropped as values (`_values_of_two_attributes`)
 KIND_FIT = 0.5  # a star's answers are of a kind noun's kind from this side fit (`AnswerKinds.side_fit`)
 SIDE_FIT = 0.25  # a name's own side is of that kind from this fit, clearly (`shared_middle.kind_side_stars`)
 
 
 ASKING_DETERMINERS = frozenset(["which", "what", "any"])
 IMPERATIVE_OBJECTS = frozenset(["me", "us", "the", "all", "every", "each"])  # "give me all the ..."
-COUNTING = (["how", "many"], ["number", "of"])  # "how many *films* ...", "the number of *services* that ..."
+COUNTING = (["how", "many"], ["number", "of"], ["count", "of"])  # "how many *films* ...", "count of *hospitals* ..."
 
 
 def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
@@ -55,7 +57,7 @@ def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
     return starts | {t.last_token for t in reading.things if t.first_token in starts or t.first_token == 0}
 
 
-def kind_nouns(reading: ClaimReading, after: Sequence[int] = ()) -> list[Phrase]:
+def kind_nouns(reading: ClaimReading, after: Sequence[int] = (), relations: int = 0) -> list[Phrase]:
     """The phrases that say what the answer is, not how it relates to a name: a noun in a kind slot
     (`_kind_slots`: "which *films* ...", "which Dario Toreens *film* ...", "Compass Anchor *albums*
     that ..."), not a name's words, not before "of" (a relational noun: "what *share of* ..."), not
@@ -64,9 +66,30 @@ def kind_nouns(reading: ClaimReading, after: Sequence[int] = ()) -> list[Phrase]
     wrong facts."""
     words = [t for t, _, _ in reading.tokens]
     slots = _kind_slots(reading, after)
-    return [p for p in reading.phrases if p.first_token in slots and words[p.last_token:p.last_token + 1] != ["of"]
+    counted = {i for i in slots if words[max(i - 2, 0):i] in COUNTING}  # "how many *conferences* ..."
+    return [p for p in [*reading.phrases, *_unread_nouns(reading, counted, relations)]
+            if p.first_token in slots and words[p.last_token:p.last_token + 1] != ["of"]
             and not any(t.first_token < p.last_token and p.first_token < t.last_token for t in reading.things)
             and not any(is_participle(w) for w in words[p.first_token + 1:p.last_token])]
+
+
+def _unread_nouns(reading: ClaimReading, slots: set[int], relations: int) -> list[Phrase]:
+    """Plain words in a counted kind slot that name no relation ("at how many *conferences* ..."),
+    each a phrase naming none (``relations`` wide; none where 0): they still say what is counted.
+    Elsewhere such a noun may say what a step from the answers reaches ("what *city* did the company
+    that ... have as its headquarters"): no kind of the answers of the star."""
+    if not relations:
+        return []
+    words = [t for t, _, _ in reading.tokens]
+    parts: list[Thing | Phrase | Literal] = [*reading.things, *reading.phrases, *reading.literals]
+    read = {i for part in parts for i in range(part.first_token, part.last_token)}
+    out = []
+    for slot in sorted(slots):
+        if slot < len(words) and slot not in read and _plain_word(words[slot]) \
+                and words[slot] not in WH_WORDS | PLACEHOLDER_NOUNS:  # "count the *items* that ..." says no kind
+            text = reading.claim[reading.tokens[slot][1]:reading.tokens[slot][2]]
+            out.append(Phrase(text, slot, slot + 1, np.zeros(relations, dtype=np.float32), kind_word=True))
+    return out
 
 
 def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | None = None) -> bool:
@@ -108,19 +131,27 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
     or without the noun naming a fact: "which *countries* does the Amazon cross" (the countries of
     its basin), "how many *films* has X acted in" (not the genres X plays, which "films" also
     names). A star read both with and without the noun is one star, its better score kept."""
-    stars = rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS if kinds else count,
-                          answer=True, exclude=exclude, keep_things=keep, ordered=ordered)
+    def read(left_out: list[Phrase], wanted: int) -> list[ClaimPattern]:
+        stars: list[ClaimPattern] = []
+        for more in (0, SPARE_STARS):  # more only where some were dropped
+            stars = rank_patterns(v.schema, reading, v.canonical, v.weights, keep=wanted + more, answer=True,
+                                  exclude=left_out, keep_things=keep, ordered=ordered)
+            kept = [s for s in stars if not _values_of_two_attributes(v, s, ordered)]
+            if len(kept) == len(stars):
+                break
+        return kept[:wanted]
+
+    stars = read(exclude, KIND_STARS if kinds else count)
     rows = [row for row in (v.scorer.answer_kind(p.text) for p in kinds) if row is not None]
     if not rows:
         return [(s, True) for s in stars[:count]]
     best: dict[tuple, ClaimPattern] = {}
-    for star in stars + rank_patterns(v.schema, reading, v.canonical, v.weights, keep=KIND_STARS, answer=True,
-                                      exclude=[*exclude, *kinds], keep_things=keep, ordered=ordered):
+    for star in stars + read([*exclude, *kinds], KIND_STARS):
         key = tuple((a.relation, a.direction, getattr(a.node, "first_token", -1), getattr(a.node, "entity", -1))
                     for a in star.attachments)
         if key not in best or star.score > best[key].score:
             best[key] = star
-    ranked = sorted(((s, fits_kind(v, s, kinds, rows)) for s in best.values()),
+    ranked = sorted(((s, fits_kind(v, s, kinds, rows, united(reading, s))) for s in best.values()),
                     key=lambda sf: (not sf[1], -sf[0].score))
     if not any(f for _, f in ranked) and not reading.literals and not ordered:  # no reading's answers are of
         ranked = [(s, True) for s in _own_kind_sides(v, reading, keep, rows[0])] + ranked  # the noun's kind
@@ -128,27 +159,40 @@ def ranked_stars(v: ClaimVerifier, reading: ClaimReading, exclude: list[Phrase],
 
 
 def _own_kind_sides(v: ClaimVerifier, reading: ClaimReading, keep: list[int], row: np.ndarray) -> list[ClaimPattern]:
-    """Where the names are one, or set apart by "or" / "not" (each reached on its own), the star of
+    """Where the names are one, or set apart by "or" / "not" / a lone "and" (each reached on its own;
+    "and" lists them where each answer has one value there, `star_sets.listed_values`), the star of
     each on its side of the noun's kind (`shared_middle.kind_side_stars`)."""
     things = sorted((t for t in reading.things if t.first_token in keep), key=lambda t: t.first_token)
     words = [t for t, _, _ in reading.tokens]
     between = " ".join(words[things[0].last_token:things[-1].first_token]) if things else ""
     if not things or len(things) > 2 or len(things) == 2 and not (
-            set(between.split()) & ALTERNATIVE or EXCLUDING.search(between)):
+            set(between.split()) & ALTERNATIVE or EXCLUDING.search(between) or between in ("and", ", and")):
         return []
     return kind_side_stars(v, reading, things, row, SIDE_FIT)
 
 
-def fits_kind(v: ClaimVerifier, star: ClaimPattern, kinds: list[Phrase], rows: list[np.ndarray] | None = None) -> bool:
+def _values_of_two_attributes(v: ClaimVerifier, star: ClaimPattern, ordered: bool) -> bool:
+    """A star whose answers are numbers or dates two names reach by different attributes ("X's
+    employee count that is Y's contributor count"): a coincidence of values, never what is asked;
+    nor, for a superlative (``ordered``), by any (it orders things by their values: "the newest
+    release of X" is no year of X's)."""
+    valued = {a.relation for a in star.attachments if any(  # values, not a side with a title "1984"
+        v.schema.mostly_literals(a.relation, flip(a.direction), kind) for kind in ("number", "date"))}
+    return len(valued) > 1 or ordered and bool(valued)
+
+
+def fits_kind(v: ClaimVerifier, star: ClaimPattern, kinds: list[Phrase], rows: list[np.ndarray] | None = None,
+              each: bool = False) -> bool:
     """Whether the centre's side fits every kind noun (``rows``: their `answer_kind` rows, where read
     already; a noun with none says no kind); or a noun spells the fact's relation as its name ("how many
-    *executive bodies* does X have"; not "city" for "largest city"), whatever the entities' names say."""
+    *executive bodies* does X have"; not "city" for "largest city"), whatever the entities' names say.
+    ``each``: every side's answers are answers of their own (`star_sets.united`), and each must fit."""
     if any(a.phrase is not None and any(a.phrase is k for k in kinds) and spells(v, a.phrase, a.relation)
            for a in star.attachments):
         return True
     rows = [r for r in (v.scorer.answer_kind(p.text) for p in kinds) if r is not None] if rows is None else rows
     n = len(v.scorer.kg.relations)
-    return not rows or min(_answers_fit(row, star, n) for row in rows) >= KIND_FIT
+    return not rows or min(_answers_fit(row, star, n, each) for row in rows) >= KIND_FIT
 
 
 def asks_no_step(v: ClaimVerifier, star: ClaimPattern, phrase: Phrase, step: tuple[int, Direction]) -> bool:
@@ -192,10 +236,12 @@ def described_by_predicate(v: ClaimVerifier, reading: ClaimReading, phrase: Phra
                                           for p in reading.phrases) for i in range(verb.last_token, first))
 
 
-def _answers_fit(row: np.ndarray, star: ClaimPattern, n: int) -> float:
+def _answers_fit(row: np.ndarray, star: ClaimPattern, n: int, each: bool = False) -> float:
     """How well a kind noun's row (`ZeroShotPathScorer.answer_kind`) fits a star's answers: the
-    best of the sides its attachments put them on."""
-    return max(float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments)
+    best of the sides its attachments put them on; the worst where ``each`` side's are answers of
+    their own (a union: "conferences run by X *or* held in Y")."""
+    fits = [float(row[side_of(a.relation, flip(a.direction), n)]) for a in star.attachments]
+    return min(fits) if each else max(fits)
 
 
 def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,

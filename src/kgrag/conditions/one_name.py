@@ -86,17 +86,15 @@ def without_fact(verifier: ClaimVerifier, reading: ClaimReading, thing: Thing,
     thing's answers by the rest of the question, less those it has by that relation ("films
     Clint Eastwood directed without acting in them", "Nolan films he did not write"); with the
     star the rest was read from, if any."""
-    after = [p for p in reading.phrases if reading.tokens[p.first_token][1] >= cue_end]
-    if not after:
-        return None
-    gone_phrase = after[0]
-    r = int(np.argmax(gone_phrase.strength))
-    # the thing, or a namesake of it, that has the relation ("Sofia Coppola" the person, not the tag)
-    found = next(((e, d) for e in (thing.entity, *thing.namesakes) for d in DIRECTIONS
+    # the first phrase after the cue naming a relation the thing, or a namesake of it, has ("Sofia
+    # Coppola" the person, not the tag; "airlines serving X without *using* it as a *hub*": the hub)
+    taken = next(((p, r, e, d) for p in reading.phrases if reading.tokens[p.first_token][1] >= cue_end
+                  for r in [int(np.argmax(p.strength))] if p.strength[r] >= verifier.weights.threshold
+                  for e in (thing.entity, *thing.namesakes) for d in DIRECTIONS
                   if (r, d) in verifier.schema.sides_of(e)), None)
-    if gone_phrase.strength[r] < verifier.weights.threshold or found is None:
+    if taken is None:
         return None
-    entity, direction = found
+    gone_phrase, r, entity, direction = taken
     # the rest of the question reaches the answers some other way: by the relation taken away
     # ("films by X she did not direct"), nothing would be left
     stars = [s for s in rank_patterns(verifier.schema, reading, verifier.canonical, verifier.weights,

@@ -48,7 +48,6 @@ from ..plans import (
 )
 from ..plans.execute import PlanResult
 from ..plans.nodes import DIRECTIONS, Anchor, Direction, PlanNode
-from ..text import without_disambiguator, writes_names_in_lower_case, written_as
 from . import kinds, roles
 from .cues import (
     EXCLUDING,
@@ -56,21 +55,20 @@ from .cues import (
     asks_a_step,
     count_spans,
     introduces_another,
-    joined,
     read_cues,
     relative_clause_nouns,
     without_cue_words,
 )
+from .naming import NamedThings
 from .one_name import joined_facts, without_fact
 from .shared_middle import shared_middle_stars
-from .star_sets import answer_set, hop_to_values, of_another_set, superlative_attribute, token_at
+from .star_sets import answer_set, hop_to_values, listed_values, of_another_set, ordering, token_at
 from .times import TimeSides
 
 __all__ = ["ConditionPlan", "ConditionReader"]
 
 STATED = object()  # a count the KG states as a value: no plan (`ConditionReader._plan`)
 READINGS = 2  # stars per way of taking the question's phrases, and plans tried for one that finds something
-INTRODUCED_GAP = 2  # tokens between a relation's phrase and the lower-case thing it introduces
 # a reading: its score, whether its answers fit the kind nouns, the star, the step asked from its answers
 Candidate = tuple[float, bool, ClaimPattern, "tuple[int, Direction] | None"]
 
@@ -99,12 +97,7 @@ class ConditionReader:
         self.verifier = verifier
         self.kg = verifier.kg
         self.limits = limits  # what one plan may read (a count of a hub's run is read without listing it)
-
-    @cached_property
-    def _lower_case_names(self) -> bool:
-        """Most of the KG's names are written in lower case ("france", "new_york"): a lower-case
-        mention written as the KG writes it is then a name, not a kind word."""
-        return writes_names_in_lower_case(self.kg.names)
+        self.names = NamedThings(verifier)
 
     @property
     def _lexicon(self) -> Lexicon | None:
@@ -144,10 +137,16 @@ class ConditionReader:
             gone = without_fact(self.verifier, reading, named[0], cue.end()) if cue is not None and len(named) == 1 \
                 else None
             return self._run(gone[0], gone[1], "negation") if gone is not None else None
-        first_thing = min(t.first_token for t in reading.things)
+        # not a relational noun before the names ("*illustrator* of the book X wrote"; "what is *a screenwriter* of"
+        # and "which *film* directed by X" are what the answers are)
+        words = [t for t, _, _ in reading.tokens]
+        first_thing = min((t.first_token for t in reading.things if t.indefinite or any(t is n for n in named)
+                           or words[t.last_token:t.last_token + 1] != ["of"]),
+                          default=min(t.first_token for t in reading.things))
         # names no reading may drop: spelled as names, or lower-case ones a phrase next to them introduces
         # ("has the instrument *piano*"), but for a placeholder ("the *thing* that ...": a film "The Thing")
-        keep = [t.first_token for t in named if self._spelled(t) or self._introduced(reading, t, partners=False)
+        keep = [t.first_token for t in named
+                if self.names.spelled(t) or self.names.introduced(reading, t, partners=False)
                 and not set(t.text.lower().split()) & PLACEHOLDER_NOUNS]
         # the step from the answer set is asked before the things it starts from ("who directed the film that ...")
         # the count cue's own words ("the *number* of ...") are no step
@@ -160,7 +159,7 @@ class ConditionReader:
         ordering = [p for p in reading.phrases if sup is not None and (
             sup.start <= reading.tokens[p.first_token][1] and reading.tokens[p.last_token - 1][2] <= sup.end
             or p.first_token == after and self._valued(int(np.argmax(p.strength))))]
-        nouns = kinds.kind_nouns(reading, [after] if sup is not None else [])
+        nouns = kinds.kind_nouns(reading, [after] if sup is not None else [], len(self.kg.relations))
         # or, after "where" / "when" / "who" ..., the verb that ends the question ("where was the X that ... *born*")
         last_thing = max(t.last_token for t in reading.things)
         ends = [p for p in reading.phrases if p.first_token >= last_thing and p.last_token == len(reading.tokens)
@@ -170,6 +169,8 @@ class ConditionReader:
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
             and all(p is not o for o in ordering)]
         described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place
+        if cues.count:  # "*count* of hospitals in X": the cue, not a relation "bed count"
+            described += [p for p in reading.phrases if set(range(p.first_token, p.last_token)) <= cue_words]
 
         def stars(left_out: list[Phrase]) -> list[tuple[ClaimPattern, bool]]:
             return kinds.ranked_stars(self.verifier, reading, [*ordering, *described, *left_out], nouns, keep,
@@ -250,6 +251,8 @@ class ConditionReader:
         node, kind = answer_set(reading, star)
         if node is None:
             return None
+        if (listed := listed_values(self.verifier.schema, reading, node)) is not node:
+            node, kind = listed, "union"
         if step is not None:
             node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
             for thing in self.named(reading) if asks_else([t for t, _, _ in reading.tokens]) else []:
@@ -266,19 +269,20 @@ class ConditionReader:
             node, kind, sides = self.times.when(node, kind, sides, self._entities(node))
         if cues.superlative is not None:
             answers = self._entities(node)
-            attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides, answers)
-            found = answers if attribute is None and step is None and of_another_set(reading, cues) \
+            ordered = ordering(self.verifier, self.times, reading, cues, sides, answers)
+            found = answers if ordered is None and step is None and of_another_set(reading, cues) \
                 else None  # "the oldest album by a band that formed in X": the bands' albums
             if found is not None:
                 hop = hop_to_values(self.verifier, self.times, reading, cues, found, sides)
                 if hop is not None:
                     node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
-                    attribute = superlative_attribute(self.verifier, self.times, reading, cues, sides)
-            if attribute is None:
+                    ordered = ordering(self.verifier, self.times, reading, cues, sides)
+            if ordered is None:
                 return None
-            cls = ArgMax if cues.superlative.order == "max" else ArgMin
-            order = self.verifier.schema.order_kind(*attribute)
-            node, kind = cls(node, attribute[0], attribute[1], 1, order), "superlative"
+            (relation, direction), order = ordered
+            cls = ArgMax if order == "max" else ArgMin
+            node, kind = cls(node, relation, direction, 1, self.verifier.schema.order_kind(relation, direction)), \
+                "superlative"
         if cues.count and self._is_a_number(node):
             return STATED  # "how many people work at X" with X's "number of employees": that value is the answer
         return self._run(Count(node) if cues.count else node, star, "count" if cues.count else kind)
@@ -296,57 +300,8 @@ class ConditionReader:
         return values is not None and bool(self.verifier.literals.keys(values, "number")[0].all())
 
     def named(self, reading: ClaimReading) -> list[Thing]:
-        """The things a question names as such, in its order: not a kind word ("what is a film ...")
-        unless written as a KG of lower-case names writes a name ("who is a midfielder at C"), and apart
-        from each other (two names side by side are more likely one name the KG lacks than two anchors;
-        a category's plural is no part of a name: "Clint Eastwood *westerns*")."""
-        def as_written(t: Thing) -> bool:  # the name, or its plural ("defenders"), or a category's ("thrillers"),
-            return (self._lower_case_names and (t.text == t.name or written_as(  # or a category's name of words
-                t.text, without_disambiguator(t.name), plural_only=True))) or self._category_plural(t) or (
-                " " in t.text.strip() and t.text.lower() == t.name.lower() and self.kg.linker.is_category(t.entity))
-
-        named = sorted((t for t in reading.things
-                        if as_written(t) or kinds.says_of_the_answers(reading, t, self._lexicon)  # "*romance* films"
-                        or (not t.indefinite or roles.value_before_its_noun(  # "with *a hybrid grass* surface"
-                            self.verifier.schema, reading, t, self.verifier.weights.threshold))
-                        and (not t.optional or self._introduced(reading, t))),
-                       key=lambda t: t.first_token)
-        return [t for i, t in enumerate(named) if not any(  # but a category's plural is a word apart ("X *westerns*")
-            (o.last_token == t.first_token or t.last_token == o.first_token)
-            and not (self._category_plural(o) or self._category_plural(t)) for o in named[:i] + named[i + 1:])]
-
-    def _category_plural(self, thing: Thing) -> bool:
-        """The plural of a category's name: a capitalised one (`roles.category_plural`), or, in a KG
-        that writes names with capitals, a lower-case one (the linker links such a plural only for
-        a category value: "*musicals*" for the genre "musical")."""
-        return roles.category_plural(thing) or not self._lower_case_names and thing.name[:1].islower() and \
-            written_as(thing.text, without_disambiguator(thing.name), plural_only=True)
-
-    def _spelled(self, thing: Thing) -> bool:
-        """A thing no reading may drop: written with a capital where names are ("Burl Ives"), or
-        as the KG writes it where names are lower case ("kuwait" for `kuwait_(country)`). A
-        lower-case word that is only next to a phrase ("directed *the entity* that ...") may be a
-        kind word."""
-        if not thing.optional or self._category_plural(thing):
-            return True
-        return self._lower_case_names and written_as(thing.text, without_disambiguator(thing.name))
-
-    def _introduced(self, reading: ClaimReading, thing: Thing, partners: bool = True) -> bool:
-        """A lower-case thing right after (or before) a phrase naming a relation it has ("has the
-        tag denver", "famous among its imdb votes"), or joined by "and" / "or" to a thing that is
-        named ("has both *business* and financial crisis among its tags"): an argument of that
-        relation, not a kind word; or a value the answers have (`kinds.says_of_the_answers`)."""
-        if kinds.says_of_the_answers(reading, thing, self._lexicon):
-            return True
-        sides = {r for r, _ in self.verifier.schema.sides_of(thing.entity)}
-        for phrase in reading.phrases:
-            gap = thing.first_token - phrase.last_token if phrase.last_token <= thing.first_token \
-                else phrase.first_token - thing.last_token
-            if 0 <= gap <= INTRODUCED_GAP and int(np.argmax(phrase.strength)) in sides:
-                return True
-        words = [t for t, _, _ in reading.tokens]
-        return partners and any(o is not thing and joined(o, thing, words)
-                                and (not o.optional or self._introduced(reading, o, False)) for o in reading.things)
+        """The things a question names as such, in its order (`NamedThings.named`)."""
+        return self.names.named(reading)
 
     # ---- parts ------------------------------------------------------------------------------------
     def _valued(self, relation: int) -> bool:
@@ -374,7 +329,7 @@ class ConditionReader:
         ("*films*" for "filming location"), or, where the names of the entities on each side say
         clearly what it fits (`ZeroShotPathScorer.answer_kind`), the answer set's side fits it best."""
         words = [t for t, _, _ in reading.tokens]
-        first_thing = min((t.first_token for t in reading.things if self._spelled(t)), default=len(words))
+        first_thing = min((t.first_token for t in reading.things if self.names.spelled(t)), default=len(words))
         if introduces_another(words[phrase.last_token:first_thing]):
             return False
         scorer = self.verifier.scorer

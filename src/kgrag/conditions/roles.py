@@ -25,6 +25,7 @@ __all__ = ["agent_side", "category_plural", "ends_the_name", "follows_a_star_phr
 LINKING = ARTICLES | REPEATED_PREPOSITIONS | {"both", "either", "neither"}  # words between a verb and its objects
 ROLE_DETERMINERS = ARTICLES | {"its", "their", "his", "her"}  # "X as *an* official language"
 DOER_TIE = 0.02  # relations a phrase names within this of its best are alike (`step_from_answers`)
+WORD_OF_THE_NAME = 0.95  # a phrase this strong has a word of the relation's name ("city": ``locatedInCity``)
 
 
 def agent_side(schema: ClaimSchema, name_tokens: Sequence[Sequence[str]], reading: ClaimReading, thing: Thing,
@@ -155,15 +156,16 @@ def step_from_answers(v: ClaimVerifier, reading: ClaimReading, star: ClaimPatter
     set's kind have; where no kind has both (a KG of many sparse relations), the one direction the
     answer set itself has such edges in. Of relations the phrase names alike (within `DOER_TIE`), the
     one named for its doer after "who" ("who *published* the book ...": ``publisher``); of relations
-    whose names it spells alike, the first that fits the answers ("in which *city* is the restaurant
-    ...": the restaurant's city, not a neighbourhood's; not a word a vector ties to several)."""
+    whose names it spells, or has a word of, alike, the first that fits the answers ("in which *city*
+    is the restaurant ...": the restaurant's city, not a neighbourhood's; ``locatedInCity``, not
+    ``capitalCity``, for an airport; not a word a vector ties to several)."""
     strength = phrase.strength
     best = int(np.argmax(strength))
     alike = [int(c) for c in np.argsort(-strength, kind="stable") if strength[c] >= strength[best] - DOER_TIE]
     if "who" in [t for t, _, _ in reading.tokens][:phrase.first_token]:
         names = v.scorer.names
         best = next((c for c in alike if names.named_for_doer(phrase.text, c)), best)
-    alike = [best, *(c for c in alike if c != best and strength[c] >= 1.0)]
+    alike = [best, *(c for c in alike if c != best and strength[c] >= WORD_OF_THE_NAME)]
     # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
     others = asks_else([t for t, _, _ in reading.tokens])
     own = [(a.relation, a.direction) for a in star.attachments]

@@ -10,14 +10,15 @@ import numpy as np
 from ..claims import ClaimVerifier
 from ..claims.patterns import ClaimPattern
 from ..claims.reading import ClaimReading, Literal, Thing
-from ..claims.schema import Side, flip
+from ..claims.schema import ClaimSchema, Side, flip
 from ..plans import Anchor, Compare, Difference, Intersect, SetNode, Step, Union
 from ..plans.nodes import DIRECTIONS, Direction
-from .cues import ALTERNATIVE, EXCLUDING, Cues, adds_a_set
+from .cues import ALTERNATIVE, EXCLUDING, Cues, Order, adds_a_set
 from .roles import has_edges
 from .times import TimeSides
 
-__all__ = ["answer_set", "hop_to_values", "of_another_set", "superlative_attribute", "token_at"]
+__all__ = ["answer_set", "hop_to_values", "listed_values", "of_another_set", "ordering",
+           "superlative_attribute", "token_at", "united", "unites"]
 
 SPELLS = 0.99  # a phrase this strong spells a relation's name: what the superlative orders by, wherever it stands
 
@@ -52,8 +53,7 @@ def answer_set(reading: ClaimReading, star: ClaimPattern,
     step: SetNode
     kind = "filter" if len(steps) == 1 else "intersection"
     for (prev, _), (leaf, step) in itertools.pairwise(steps):
-        between = words[prev.last_token:leaf.first_token]
-        if (any(w in ALTERNATIVE for w in between) and "and" not in between) or adds_a_set(between):
+        if unites(words[prev.last_token:leaf.first_token]):
             node, kind = Union(node, step), "union"
         else:
             node = Intersect(node, step)
@@ -66,6 +66,39 @@ def answer_set(reading: ClaimReading, star: ClaimPattern,
     if kind == "filter" and len(star.attachments) == 1:
         kind = "chain"
     return node, kind
+
+
+ONE_VALUED = 1.01  # mean edges per answer on a side up to which each answer has one value there
+
+
+def unites(between: list[str]) -> bool:
+    """Whether the words between two names add the second's set to the first's ("A *or* B", "A, *and
+    all that* B") rather than narrow it."""
+    return (any(w in ALTERNATIVE for w in between) and "and" not in between) or adds_a_set(between)
+
+
+def united(reading: ClaimReading, star: ClaimPattern) -> bool:
+    """Whether `answer_set` unites some of the star's names' sets: each is then answers of its own."""
+    words = [t for t, _, _ in reading.tokens]
+    leaves = sorted((a.node for a in star.attachments if isinstance(a.node, Thing)), key=lambda t: t.first_token)
+    return any(unites(words[a.last_token:b.first_token]) for a, b in itertools.pairwise(leaves))
+
+
+def listed_values(schema: ClaimSchema, reading: ClaimReading, node: SetNode) -> SetNode:
+    """An intersection of one relation's steps from two names joined by a lone "and", where each
+    answer has one value of it, read as the union it must mean: "hospitals in *Rome and Milan*" (a
+    hospital is in one city; "both" keeps the intersection, and its finding nothing)."""
+    words = [t for t, _, _ in reading.tokens]
+    if not isinstance(node, Intersect) or "both" in words:
+        return node
+    a, b = node.a, node.b
+    if not (isinstance(a, Step) and isinstance(b, Step) and isinstance(a.input, Anchor) and isinstance(b.input, Anchor)
+            and (a.relation, a.direction) == (b.relation, b.direction) and a.input != b.input
+            and schema.fan(a.relation, flip(a.direction)) <= ONE_VALUED):
+        return node
+    names = (a.input.entity, b.input.entity)
+    spans = sorted((t.first_token, t.last_token) for t in reading.things if t.entity in names)
+    return Union(a, b) if len(spans) == 2 and words[spans[0][1]:spans[1][0]] == ["and"] else node
 
 
 def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues,
@@ -100,6 +133,22 @@ def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: Cl
         if scored:
             return max(scored, key=lambda x: x[0])[1]  # the first of the candidates tied best
     return candidates[0] if timed and candidates else None
+
+
+def ordering(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues, sides: list,
+             found: np.ndarray | None = None) -> tuple[Side, Order] | None:
+    """The attribute a superlative orders by (`superlative_attribute`) and which end it takes; for a
+    time superlative with no time-like attribute, the one its words name read as an age ("the
+    *oldest* person" where people have an age: the highest, `Cues.as_an_age`)."""
+    assert cues.superlative is not None
+    attribute = superlative_attribute(verifier, times, reading, cues, sides, found)
+    if attribute is not None:
+        return attribute, cues.superlative.order
+    aged = cues.as_an_age()
+    if aged is cues or aged.superlative is None:
+        return None
+    attribute = superlative_attribute(verifier, times, reading, aged, sides, found)
+    return (attribute, aged.superlative.order) if attribute is not None else None
 
 
 def _measured_by(verifier: ClaimVerifier, reading: ClaimReading, cues: Cues) -> list[np.ndarray]:

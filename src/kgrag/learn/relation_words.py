@@ -248,6 +248,16 @@ class RelationNames:
         return next((f"{b} {toks[at + 1]}" for b in bases
                      if any(pos == "v" for pos, _ in self.lexicon.base_forms(f"{b}_{toks[at + 1]}"))), None)
 
+    def subject_then_verb(self, toks: Sequence[str], at: int) -> bool:
+        """Whether the word at ``at`` is a verb's base form right after a plural noun: its subject,
+        not one name with it ("which *airlines serve* X", "which *films star* Y"; not "flight *hours*",
+        "hub *airport*"). WordNet's forms; without it, never."""
+        if self.lexicon is None or not self.lexicon.available or at < 1:
+            return False
+        before, word = toks[at - 1], toks[at]
+        plural = any(pos == "n" and form != before for pos, form in self.lexicon.base_forms(before))
+        return plural and ("v", word) in self.lexicon.base_forms(word)
+
     def head_share(self, words: Sequence[str], modifier_share: float) -> np.ndarray:
         """(words × relations) 1, or ``modifier_share`` where a word's stem matches a relation's
         name only in a modifier, not its head noun: "which mountain" asks for mountains, and a
