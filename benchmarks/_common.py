@@ -50,7 +50,9 @@ DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent /
            "dining": Path(__file__).resolve().parent / "data" / "dining" / "kb.txt",
            "aviation": Path(__file__).resolve().parent / "data" / "aviation" / "kb.txt",
            "software": Path(__file__).resolve().parent / "data" / "software" / "kb.txt",
-           "medical": Path(__file__).resolve().parent / "data" / "medical" / "kb.txt"}
+           "medical": Path(__file__).resolve().parent / "data" / "medical" / "kb.txt",
+           "energy": Path(__file__).resolve().parent / "data" / "energy" / "kb.txt",
+           "space": Path(__file__).resolve().parent / "data" / "space" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

@@ -66,3 +66,15 @@ def test_most_recently_is_a_time_superlative():
     sup = read_cues("the most recently founded restaurant group in X").superlative
     assert sup is not None and (sup.order, sup.hint) == ("max", "time")
     assert "the most recently founded"[sup.start:sup.end] == "most recently"
+
+
+def test_a_noun_before_as_is_no_linking_verb(steps):
+    """"the same *architect* as X": a noun, not a verb that says "is"; "*serves* as" after "that" is."""
+    from kgrag.conditions.cues import without_cue_words
+
+    reading = without_cue_words(steps.verifier.read("stadiums with the same architect as Ada Park",
+                                                    spelled_names=True))
+    assert "architect" in [p.text for p in reading.phrases]
+    reading = without_cue_words(steps.verifier.read("the airport that serves as a hub for Pelican Jet",
+                                                    spelled_names=True))
+    assert "serves" not in [p.text for p in reading.phrases]

@@ -48,6 +48,7 @@ def _triples() -> str:
               "Pelican Jet|serves airport|Beloria Airport", "Kingfisher Air|serves airport|Beloria Airport",
               "Heron Wings|serves airport|Beloria Airport", "Pelican Jet|hub airport|Beloria Airport",
               "Kingfisher Air|hub airport|Ostra Airport", "Hana Marsh|employed by|Pelican Jet"]
+    lines += [f"Project {i}|status|{'active' if i % 2 else 'archived'}" for i in range(16)]
     return "\n".join(lines) + "\n"
 
 
@@ -79,11 +80,26 @@ def test_a_word_before_a_category_relation_names_the_one_value_with_it(values):
 
 
 def test_a_word_naming_several_values_or_none_names_none(values):
-    """"foot" is a word of both values: no value is taken; nor where the phrase names no category."""
-    reading = values.verifier.read("foot footed players of Marsh United", spelled_names=False)
+    """"foot" is a word of both values: no value is taken; nor without the hyphen that joins the word
+    to the relation's word ("left footed")."""
     kg = values.kg
-    assert [t.text for t in with_adjacent_values(reading, kg.linker, kg.snapshot, kg.names).things] == \
-        [t.text for t in reading.things]
+    for question in ("foot-footed players of Marsh United", "left footed players of Marsh United"):
+        reading = values.verifier.read(question, spelled_names=False)
+        assert [t.text for t in with_adjacent_values(reading, kg.linker, kg.snapshot, kg.names).things] == \
+            [t.text for t in reading.things], question
+
+
+def test_a_manner_word_names_a_value_only_beside_its_relations_phrase(values):
+    """"actively work": "active" is a project's status, and "work" names no status: no value."""
+    reading = values.verifier.read("Which doctors actively work at Hill Clinic?", spelled_names=True)
+    assert [t.name for t in reading.things] == ["Hill Clinic"]
+
+
+def test_a_plural_subjects_verb_naming_the_same_relation_stays_one_phrase(values):
+    """"players play for X": both words name the team membership, one phrase; the count is the
+    club's players."""
+    found = values.read("How many players play for Kestrel Rovers?")
+    assert found is not None and found.kind == "count" and int(found.result.value) == 8
 
 
 def test_a_lone_and_lists_values_each_answer_has_one_of(values):
@@ -106,6 +122,9 @@ def test_oldest_orders_by_an_age_where_there_is_no_date(values):
     assert kind == "superlative" and names == [max(ages, key=ages.get)]
     kind, names = kind_and_names(values, "Who is the youngest doctor working at Bay Infirmary?")
     assert names == [min(ages, key=ages.get)]
+    # a hospital has no age: "oldest" is no order by its bed count
+    found = values.read("Which is the oldest hospital in Rome?")
+    assert found is None or found.kind != "superlative"
 
 
 def test_two_attributes_meeting_at_a_value_answer_nothing(values):

@@ -67,6 +67,9 @@ NOT_COMPARATIVES = frozenset(["other", "rather", "either", "neither", "whether",
                               "member", "player", "never", "after", "under", "ever", "over"])
 INDEFINITE = frozenset(["a", "an", "some", "another", "any"])
 COPULAS = frozenset(["is", "was", "are", "were", "be", "been", "being"])
+# what opens a verb's object or its preposition's: a subject's verb is followed by one ("airlines *serve the*")
+VERB_OBJECT_OPENERS = frozenset(["the", "a", "an", "for", "to", "into", "at", "in", "on", "with", "from", "by", "as",
+                                 "both", "either"])
 MIN_MENTION_SCORE = 0.3  # a mention scored below this (a lone function word) is not a thing
 
 
@@ -285,7 +288,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         first, last = _token_index(tokens, mention.start, mention.end)
         if (last <= first or any(i in covered or i in optional_tokens for i in range(first, last))
                 or not mention.candidates or any(a < mention.end and mention.start < b for a, b in written)
-                or any(a < mention.end and mention.start < b and (a, b) != (mention.start, mention.end)
+                or any(a <= mention.start and mention.end <= b and (a, b) != (mention.start, mention.end)
                        for a, b in dates)):
             continue
         titled = any(claim[tokens[i][1]].isupper() for i in range(first + 1, last))  # "The One and Only"
@@ -357,7 +360,10 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
             reading.phrases[-1] = Phrase(claim[tokens[prev.first_token][1]:tokens[i][2]], prev.first_token, i + 1,
                                          np.minimum(prev.strength, row))
             continue
-        apart = subject_then_verb is not None and subject_then_verb(words, i)  # "airlines *serve*"
+        # "which airlines *serve* X": a verb after its plural subject, naming another relation, before its object
+        apart = prev is not None and subject_then_verb is not None and subject_then_verb(words, i) \
+            and int(np.argmax(prev.strength)) != int(np.argmax(row)) \
+            and (i + 1 in covered or words[i + 1:i + 2] and words[i + 1] in VERB_OBJECT_OPENERS)
         if prev is not None and prev.last_token == i and (i in optional_tokens) == (prev.first_token in optional_tokens) \
                 and not apart:
             joint = np.minimum(prev.strength, row)  # adjacent words naming one relation together

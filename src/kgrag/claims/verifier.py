@@ -161,7 +161,8 @@ class ClaimVerifier:
                              lexicon.stands_for if lexicon is not None and lexicon.available else None,
                              self.scorer.names.phrasal, self.scorer.names.subject_then_verb)
         if spelled_names and lexicon is not None and lexicon.available:  # "*cardiologists*": cardiology
-            reading = with_derived_values(reading, self.kg.linker, lexicon.derived_forms)
+            reading = with_derived_values(reading, self.kg.linker, lexicon,
+                                          lambda e: {r for r, _ in self.schema.sides_of(e)})
         if spelled_names:  # "*right*-footed": "right foot"
             reading = with_adjacent_values(reading, self.kg.linker, self.kg.snapshot, self.kg.names)
         return reading

@@ -13,7 +13,8 @@ from typing import Literal
 from ..claims.coordination import ARTICLES, REPEATED_PREPOSITIONS, coordinated_nodes
 from ..claims.reading import ClaimReading, Phrase, Thing
 from ..learn.question_words import COPULA_WORDS, RELATIVE_WORDS
-from ..learn.relation_words import PLACEHOLDER_NOUNS
+from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
+from ..text import STOPWORDS
 
 __all__ = ["Cues", "Superlative", "adds_a_set", "asks_a_step", "count_spans", "introduces_another", "read_cues",
            "relative_clause_nouns"]
@@ -178,15 +179,14 @@ def without_cue_words(reading: ClaimReading) -> ClaimReading:
     return replace(reading, things=keep, phrases=phrases)
 
 
-VERB_ENDINGS = ("s", "ed", "ing")  # a verb's inflections, told from a noun before "as" ("the same *genre* as X")
-
-
 def _linking_verb(reading: ClaimReading, phrase: Phrase, words: list[str]) -> bool:
-    """A one-word inflected verb right before "as" and what it says the subject is, a name or a
-    relation's word ("the airport that *serves* as a hub for X", "licenses that *count* as X"):
-    it says "is", no relation of its own."""
+    """A one-word verb right before "as" and what it says the subject is, a name or a relation's word
+    ("the airport that *serves* as a hub for X", "licenses *count* as X", "*used* as a hub"): it says
+    "is", no relation of its own. A verb by its place: after a relative word or a plural noun, or a
+    participle (not "the same *headquarters* as X", "its *license* as X")."""
     word, before = words[phrase.first_token], words[phrase.first_token - 1] if phrase.first_token else ""
-    verb = word.endswith(VERB_ENDINGS) or before in RELATIVE_WORDS or before.endswith("s")  # "licenses *count*"
+    verb = is_participle(word) or before in RELATIVE_WORDS or (
+        not word.endswith("s") and before.endswith("s") and before not in STOPWORDS)  # "licenses *count*"
     if phrase.last_token != phrase.first_token + 1 or words[phrase.last_token:phrase.last_token + 1] != ["as"] \
             or not verb or word in COPULA_WORDS:
         return False

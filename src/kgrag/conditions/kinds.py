@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..claims import ClaimVerifier
+from ..claims.derived_values import read_tokens
 from ..claims.patterns import ClaimPattern, rank_patterns
-from ..claims.reading import ClaimReading, Literal, Phrase, Thing
+from ..claims.reading import ClaimReading, Phrase, Thing
 from ..claims.schema import flip
 from ..learn.question_words import COPULA_WORDS, IMPERATIVES, WH_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
@@ -81,8 +82,7 @@ def _unread_nouns(reading: ClaimReading, slots: set[int], relations: int) -> lis
     if not relations:
         return []
     words = [t for t, _, _ in reading.tokens]
-    parts: list[Thing | Phrase | Literal] = [*reading.things, *reading.phrases, *reading.literals]
-    read = {i for part in parts for i in range(part.first_token, part.last_token)}
+    read = read_tokens(reading)
     out = []
     for slot in sorted(slots):
         if slot < len(words) and slot not in read and _plain_word(words[slot]) \
@@ -166,7 +166,7 @@ def _own_kind_sides(v: ClaimVerifier, reading: ClaimReading, keep: list[int], ro
     words = [t for t, _, _ in reading.tokens]
     between = " ".join(words[things[0].last_token:things[-1].first_token]) if things else ""
     if not things or len(things) > 2 or len(things) == 2 and not (
-            set(between.split()) & ALTERNATIVE or EXCLUDING.search(between) or between in ("and", ", and")):
+            set(between.split()) & ALTERNATIVE or EXCLUDING.search(between) or between == "and"):
         return []
     return kind_side_stars(v, reading, things, row, SIDE_FIT)
 

@@ -20,6 +20,7 @@ from .times import TimeSides
 __all__ = ["answer_set", "hop_to_values", "listed_values", "of_another_set", "ordering",
            "superlative_attribute", "token_at", "united", "unites"]
 
+AGE_SUPERLATIVES = frozenset(["oldest", "youngest"])  # time superlatives an age may order (`ordering`)
 SPELLS = 0.99  # a phrase this strong spells a relation's name: what the superlative orders by, wherever it stands
 
 
@@ -137,18 +138,35 @@ def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: Cl
 
 def ordering(verifier: ClaimVerifier, times: TimeSides, reading: ClaimReading, cues: Cues, sides: list,
              found: np.ndarray | None = None) -> tuple[Side, Order] | None:
-    """The attribute a superlative orders by (`superlative_attribute`) and which end it takes; for a
-    time superlative with no time-like attribute, the one its words name read as an age ("the
-    *oldest* person" where people have an age: the highest, `Cues.as_an_age`)."""
+    """The attribute a superlative orders by (`superlative_attribute`) and which end it takes; for
+    "oldest" / "youngest" with no time-like attribute, the one WordNet says "old" measures, read as
+    an age ("the *oldest* person" where people have an age: the highest, `Cues.as_an_age`); never
+    for an ordinal ("the *first* episode", "the *latest* version": no age of theirs)."""
     assert cues.superlative is not None
     attribute = superlative_attribute(verifier, times, reading, cues, sides, found)
     if attribute is not None:
         return attribute, cues.superlative.order
     aged = cues.as_an_age()
-    if aged is cues or aged.superlative is None:
+    said = reading.claim[cues.superlative.start:cues.superlative.end].lower()
+    if aged is cues or aged.superlative is None or said not in AGE_SUPERLATIVES \
+            or not _of_people(verifier, reading, cues):
         return None
-    attribute = superlative_attribute(verifier, times, reading, aged, sides, found)
-    return (attribute, aged.superlative.order) if attribute is not None else None
+    measured = _measured_by(verifier, reading, aged)  # "old": age
+    candidates = [s for s in times.valued_sides(sides)
+                  if max((float(row[s[0]]) for row in measured), default=0.0) >= verifier.weights.threshold
+                  and (found is None or has_edges(verifier.kg.snapshot, found, *s))]
+    return (candidates[0], aged.superlative.order) if len(candidates) == 1 else None
+
+
+def _of_people(verifier: ClaimVerifier, reading: ClaimReading, cues: Cues) -> bool:
+    """Whether a superlative is asked of people: "*who* is the oldest ...", "the oldest *doctor*"
+    (WordNet's person nouns); an age is a person's, not a conference's."""
+    assert cues.superlative is not None
+    words = [t for t, _, _ in reading.tokens]
+    after = token_at(reading, cues.superlative.end)
+    lexicon = verifier.scorer.names.lexicon
+    return words[:1] == ["who"] or (lexicon is not None and after < len(words)
+                                    and lexicon.person_noun(words[after]))
 
 
 def _measured_by(verifier: ClaimVerifier, reading: ClaimReading, cues: Cues) -> list[np.ndarray]:
