@@ -95,6 +95,7 @@ class Lexicon:
         self._loaded = root is None
         self.related = lru_cache(maxsize=65536)(self._related)
         self.base_forms = lru_cache(maxsize=65536)(self._base_forms)
+        self.derived_forms = lru_cache(maxsize=65536)(self._derived_forms)  # read for a question's every word
 
     @classmethod
     @lru_cache(maxsize=1)
@@ -214,7 +215,7 @@ class Lexicon:
         ("African": Africa; "South American": South America; "French": France, French Republic)."""
         return self._linked(word, "a", "\\", NAME_SENSES)
 
-    def derived_forms(self, word: str) -> list[str]:
+    def _derived_forms(self, word: str) -> list[str]:
         """Words WordNet derives from, or says an adjective or adverb pertains to, the first senses
         of ``word`` as a noun, adjective or adverb, written with its stem ("cardiologists": cardiology;
         "publicly": public; "dizzy": dizziness, not vertigo): the value a practitioner or a manner

@@ -83,11 +83,11 @@ def with_derived_values(reading: ClaimReading, linker: EntityLinker, lexicon: Le
             continue
         value = next((c for w in lexicon.derived_forms(word) for c in linker.link(w, top_m=1, method="exact")
                       if linker.is_category(c.id)), None)
-        manner = not any(pos == "n" for pos, _ in lexicon.base_forms(word))
-        if value is not None and manner and not any(
-                int(np.argmax(p.strength)) in relations_of(value.id) for p in reading.phrases
-                if max(p.first_token - i - 1, i - p.last_token) <= MANNER_GAP):
+        if value is None or any(t.entity == value.id for t in [*reading.things, *found]):
             continue
-        if value is not None and all(t.entity != value.id for t in [*reading.things, *found]):
-            found.append(Thing(reading.claim[start:end], start, end, i, i + 1, value.id, value.name, value.score))
+        manner = not any(pos == "n" for pos, _ in lexicon.base_forms(word))
+        if manner and not any(int(np.argmax(p.strength)) in relations_of(value.id) for p in reading.phrases
+                              if max(p.first_token - i - 1, i - p.last_token) <= MANNER_GAP):
+            continue
+        found.append(Thing(reading.claim[start:end], start, end, i, i + 1, value.id, value.name, value.score))
     return _with_things(reading, found)
