@@ -52,7 +52,10 @@ DEV_KGS = {"metaqa": METAQA / "kb.txt", "geo": Path(__file__).resolve().parent /
            "software": Path(__file__).resolve().parent / "data" / "software" / "kb.txt",
            "medical": Path(__file__).resolve().parent / "data" / "medical" / "kb.txt",
            "energy": Path(__file__).resolve().parent / "data" / "energy" / "kb.txt",
-           "space": Path(__file__).resolve().parent / "data" / "space" / "kb.txt"}
+           "space": Path(__file__).resolve().parent / "data" / "space" / "kb.txt",
+           "maritime": Path(__file__).resolve().parent / "data" / "maritime" / "kb.txt",
+           "museum": Path(__file__).resolve().parent / "data" / "museum" / "kb.txt",
+           "games": Path(__file__).resolve().parent / "data" / "games" / "kb.txt"}
 
 
 def dev_database(name: str, given: str | None, work: Path):

@@ -181,7 +181,7 @@ def _draw(panels: dict, path: Path) -> None:
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--sets", default="metaqa,geo,wide,music,academia,railway,publishing,clubs,dining,aviation,"
-                                     "software,medical,energy,space")
+                                     "software,medical,energy,space,maritime,museum,games")
     p.add_argument("--db-metaqa", dest="db_metaqa")
     p.add_argument("--db-geo", dest="db_geo")
     p.add_argument("--db-wide", dest="db_wide")
@@ -196,6 +196,9 @@ def main() -> None:
     p.add_argument("--db-medical", dest="db_medical")
     p.add_argument("--db-energy", dest="db_energy")
     p.add_argument("--db-space", dest="db_space")
+    p.add_argument("--db-maritime", dest="db_maritime")
+    p.add_argument("--db-museum", dest="db_museum")
+    p.add_argument("--db-games", dest="db_games")
     p.add_argument("--work", default="runs/conditions")
     p.add_argument("--out", default="benchmarks/results/conditions.jsonl")
     p.add_argument("--plot", default="benchmarks/results/conditions.png")

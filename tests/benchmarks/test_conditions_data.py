@@ -33,12 +33,16 @@ KBS = {"geo": UNSEEN / "geo" / "kb.txt", "metaqa": METAQA_KB, "wide": WIDE_KB, "
        "software": ROOT / "benchmarks" / "data" / "software" / "kb.txt",
        "medical": ROOT / "benchmarks" / "data" / "medical" / "kb.txt",
        "energy": ROOT / "benchmarks" / "data" / "energy" / "kb.txt",
-       "space": ROOT / "benchmarks" / "data" / "space" / "kb.txt"}
+       "space": ROOT / "benchmarks" / "data" / "space" / "kb.txt",
+       "maritime": ROOT / "benchmarks" / "data" / "maritime" / "kb.txt",
+       "museum": ROOT / "benchmarks" / "data" / "museum" / "kb.txt",
+       "games": ROOT / "benchmarks" / "data" / "games" / "kb.txt"}
 DEV_SETS = ("geo", "metaqa", "wide", "music", "academia", "railway", "publishing", "clubs", "dining", "aviation",
-            "software", "medical", "energy", "space")
+            "software", "medical", "energy", "space", "maritime", "museum", "games")
 FILES = [(kg, kind) for kg in DEV_SETS for kind in ("generated", "natural")]
 PER_KIND = {"geo": 40, "metaqa": 60, "wide": 30, "music": 30, "academia": 30, "railway": 30, "publishing": 30,
-            "clubs": 30, "dining": 30, "aviation": 30, "software": 30, "medical": 30, "energy": 30, "space": 30}
+            "clubs": 30, "dining": 30, "aviation": 30, "software": 30, "medical": 30, "energy": 30, "space": 30,
+            "maritime": 30, "museum": 30, "games": 30}
 NO_LITERALS = ("geo", "academia")  # KGs with no number or date values: no superlatives or comparisons
 LITERAL_KINDS = {"superlative", "comparison"}
 ROOT_OPS = {"intersection": {"intersect"}, "filter": {"intersect"}, "count": {"count"}, "union": {"union"},

@@ -220,3 +220,12 @@ def test_a_noun_the_clause_after_it_describes_asks_no_step(scholars, facts):
     winners = facts[("Turing Award", "award", "in")] & facts[("University of Oxford", "employer", "in")]
     assert kind_and_names(scholars, "Which Turing Award professor is on the University of Oxford faculty?") == \
         ("intersection", sorted(winners))
+
+
+def test_a_pronoun_or_a_with_phrase_sets_the_answers_apart_from_what_the_names_share(scholars, facts):
+    """"... graduated from the same university - what *city* is *it* in?" and "the university *with*
+    A and B as alumni": the university's city, one step on from what both names share."""
+    city = sorted(facts[("University of Oxford", "locatedIn", "out")])
+    for question in ("Agnes Adeyemi and Bruno Lindqvist both graduated from the same university - what city is it in?",
+                     "In what city is the university with Agnes Adeyemi and Bruno Lindqvist as alumni?"):
+        assert kind_and_names(scholars, question) == ("two-anchor-hop", city), question

@@ -264,7 +264,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
                knows: Callable[[str], bool] = lambda word: True, spelled: PhraseFn | None = None,
                pertains: Callable[[str], list[str]] | None = None,
                phrasal: Callable[[Sequence[str], int], str | None] | None = None,
-               subject_then_verb: Callable[[Sequence[str], int], bool] | None = None) -> ClaimReading:
+               subject_then_verb: Callable[[Sequence[str], int], bool] | None = None,
+               english: Callable[[str], bool] | None = None) -> ClaimReading:
     """Read ``claim``: its things, literals, relation phrases, negation and unknown names
     (``knows``: whether a lower-case word is a word at all, e.g. in the embedder's vocabulary;
     ``spelled``: the runs of words that spell a relation's whole name, each read as that relation;
@@ -272,7 +273,8 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     "African" for Africa, "the Amazon" for `amazon_river`; ``phrasal``: the phrasal verb a word
     starts, `RelationNames.phrasal`: "put out" an album is no placing of it; ``subject_then_verb``: a
     verb after its plural subject starts a phrase of its own, "which *airlines* *serve* X",
-    `RelationNames.subject_then_verb`)."""
+    `RelationNames.subject_then_verb`; ``english``: whether a word no mention covers is English
+    (``knows``, or a dictionary's word, "headcount"): one that is not is part of a name the KG lacks)."""
     tokens = tokenize_with_spans(claim)
     words = [t for t, _, _ in tokens]
     reading = ClaimReading(claim, tokens)
@@ -349,7 +351,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
     for k, i in enumerate(content):
         row = strengths[k]
         if float(row.max()) < threshold:
-            if i not in optional_tokens and not _a_word(words[i], knows):
+            if i not in optional_tokens and not _a_word(words[i], english or knows):
                 unread.add(i)  # a word neither English (to the model) nor the KG's: part of a name it lacks
             continue
         prev = reading.phrases[-1] if reading.phrases else None

@@ -52,6 +52,7 @@ OPENING_PRONOUNS = frozenset(["everything", "everyone", "everybody", "anything",
 PRONOUN_INTRODUCERS = frozenset(["something", "whatever", "anything", "someone", "somebody", "whoever",
                                  "whichever", "whomever"])
 RELATIVES = frozenset(["that", "which", "who", "whom", "whose", "where"])
+BACK_REFERENCES = frozenset(["it", "they", "them"])  # a thing named elsewhere in the question
 
 
 @dataclass(frozen=True)
@@ -120,11 +121,15 @@ def adds_a_set(words: list[str]) -> bool:
     return any(a == "and" and b in ("all", "everything", "anything") for a, b in itertools.pairwise(words))
 
 
-def introduces_another(words: list[str]) -> bool:
+def introduces_another(words: list[str], back_references: bool = False) -> bool:
     """Words that introduce an entity other than the asked one: an indefinite pronoun ("the time
-    zones of *something* that ..."), or a determiner and a relative word ("*the* river *that* ...")."""
+    zones of *something* that ..."), or a determiner and a relative word ("*the* river *that* ...");
+    with ``back_references``, also a noun described by "with" ("*the* band *with* A and B as
+    members") or a pronoun standing for one named before ("what country is *it* registered in")."""
     for i, w in enumerate(words):
         if w in PRONOUN_INTRODUCERS or (w in ARTICLES and any(x in RELATIVES for x in words[i + 1:i + 4])):
+            return True
+        if back_references and (w in BACK_REFERENCES or w in ARTICLES and words[i + 2:i + 3] == ["with"]):
             return True
     return False
 

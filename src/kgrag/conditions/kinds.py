@@ -6,6 +6,7 @@ entity names make it clear, is which side the answers stand on (`ZeroShotPathSco
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -18,16 +19,18 @@ from ..claims.schema import flip
 from ..learn.question_words import COPULA_WORDS, IMPERATIVES, WH_WORDS
 from ..learn.relation_words import PLACEHOLDER_NOUNS, is_participle
 from ..lexicon import Lexicon
-from ..plans.nodes import DIRECTIONS, Direction
+from ..plans import PlanResult
+from ..plans.nodes import DIRECTIONS, ArgMax, ArgMin, Direction
 from ..relation_profiles import side_of
-from ..text import STOPWORDS
-from .cues import ALTERNATIVE, EXCLUDING, introduces_another
+from ..text import STOPWORDS, singular_forms
+from .cues import ALTERNATIVE, EXCLUDING, RELATIVES, introduces_another
 from .roles import LINKING, has_edges, verb_form
 from .shared_middle import kind_side_stars
 from .star_sets import united
 
-__all__ = ["KIND_FIT", "asks_no_step", "described_by_predicate", "fits_kind", "kind_nouns", "kind_step",
-           "may_be_a_verb", "ranked_stars", "says_of_the_answers"]
+__all__ = ["KIND_FIT", "NAMED_SHARE", "asks_no_step", "described_by_predicate", "fits_kind", "kind_nouns", "kind_step",
+           "may_be_a_verb", "name_words", "named_kind_answers", "named_kinds", "ranked_stars", "says_of_the_answers",
+           "says_the_named_kind"]
 
 KIND_STARS = 4  # stars read per way of taking a kind noun
 SPARE_STARS = 4  # stars read beyond those kept, in place of ones dropped as values (`_values_of_two_attributes`)
@@ -104,12 +107,78 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | 
             p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases)
             or _plain_word(words[thing.last_token])):  # directed by ...", but "*trap* bands that ..."
         return True
+    if _said_of_a_clause(words, thing):
+        return True
     if thing.last_token != len(words) or thing.first_token < 1 or not any(s < thing.first_token for s in slots):
         return False
     before = words[thing.first_token - 1]  # "which X albums are *folk music*", "which bands ... play *dream pop*"
     return before in COPULA_WORDS and any(p.last_token < thing.first_token for p in kind_nouns(reading)) \
         or _plain_word(before) and may_be_a_verb(lexicon, before) and not any(
             p.first_token <= thing.first_token - 1 < p.last_token for p in reading.phrases)
+
+
+NEGATED_COPULAS = frozenset(["isn", "aren", "wasn", "weren"])  # "aren't": "aren", "t"
+
+
+def _said_of_a_clause(words: Sequence[str], thing: Thing) -> bool:
+    """The thing ends the question, alone or before one noun, as what a relative clause or "which
+    of ..." says the answers are, negated or not ("X adaptations that are not *horror*", "X movies
+    that aren't *action* films", "which of X's films are *fantasy*")."""
+    if thing.last_token < len(words) - 1 or thing.first_token < 2:
+        return False
+    at = thing.first_token - 1
+    if words[at] in ("not", "never"):
+        at -= 1
+    elif words[at] == "t" and words[at - 1] in NEGATED_COPULAS:
+        at -= 1
+    if words[at] not in COPULA_WORDS | NEGATED_COPULAS or at < 1:
+        return False
+    return words[at - 1] in RELATIVES or words[:2] in (["which", "of"], ["what", "of"])
+
+
+NAMED_SHARE = 0.5  # answers whose names hold the noun: from this share, the noun says they are its kind
+NAMES_READ = 64  # answers' names read for it
+_NAME_WORD = re.compile(r"[a-z]+")
+
+
+def _forms(word: str) -> set[str]:
+    return {word, *singular_forms(word)}
+
+
+def name_words(names: Sequence[str]) -> frozenset[str]:
+    """Every lower-cased word of the KG's names and its singulars: the kind nouns names may hold."""
+    words = {w for name in names for w in _NAME_WORD.findall(name.lower())}
+    return frozenset(f for w in words for f in _forms(w))
+
+
+def named_kinds(in_names: frozenset[str], nouns: Sequence[Phrase]) -> tuple[frozenset[str], ...]:
+    """The one-word kind nouns (each as its forms) some entity has in its name ("plant" in "Wexmore
+    Nuclear Plant", "airport", "line"): a KG's names often say their kind, where people's and works'
+    names do not (`named_kind_share`)."""
+    forms = [frozenset(_forms(p.text.lower())) for p in nouns if p.text.isalpha() and len(p.text) >= 3]
+    return tuple(f for f in forms if f & in_names)
+
+
+def named_kind_answers(names: Sequence[str], result: PlanResult | None,
+                       kinds: Sequence[frozenset[str]]) -> tuple[int, int] | None:
+    """Of a plan's answers (the first `NAMES_READ`; for a superlative, of the set it orders), how
+    many have a word of one of ``kinds`` (`named_kinds`) in their names, and how many were read;
+    None where there is nothing to read (no such nouns, a count, no answers)."""
+    if not kinds or result is None or isinstance(result.value, int | bool):
+        return None
+    root = result.plan.root
+    ordered = result.outputs.get(root.input) if isinstance(root, ArgMax | ArgMin) else None
+    ids = ordered.ids if ordered is not None else result.entities
+    if ids is None or not len(ids):
+        return None
+    read = ids[:NAMES_READ].tolist()
+    wanted = frozenset().union(*kinds)
+    return sum(1 for e in read if any(_forms(w) & wanted for w in _NAME_WORD.findall(names[e].lower()))), len(read)
+
+
+def says_the_named_kind(found: tuple[int, int] | None) -> bool:
+    """Answers the noun's word names: two or more, or `NAMED_SHARE` of those read."""
+    return found is not None and found[0] > 0 and (found[0] >= 2 or found[0] >= NAMED_SHARE * found[1])
 
 
 def may_be_a_verb(lexicon: Lexicon | None, word: str) -> bool:
@@ -254,21 +323,23 @@ def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
     (`ZeroShotPathScorer.answer_kind`); the best such step, where it is the only one that fits,
     else None."""
     words = [t for t, _, _ in reading.tokens]
-    taken = {i for p in reading.phrases for i in range(p.first_token, p.last_token)} | \
-        {i for t in reading.things for i in range(t.first_token, t.last_token)}
+    taken = {i for t in reading.things for i in range(t.first_token, t.last_token)} | \
+        {i for p in reading.phrases for i in range(p.first_token + 1, p.last_token)}  # a noun naming a relation
+    # too still says what the answer is ("which *city* ..." where a relation is "nearest city")
     n, canonical = len(v.scorer.kg.relations), v.canonical
     for at in sorted(_kind_slots(reading)):
         if at >= len(words) or at in taken or not _plain_word(words[at]) or words[at] in PLACEHOLDER_NOUNS:
             continue  # "which *item* ...": says nothing of what the answer is
         first = min((t.first_token for t in reading.things if t.first_token > at), default=len(words))
-        if not introduces_another(words[at + 1:first]):
+        if not introduces_another(words[at + 1:first], back_references=True):
             return None  # the noun is what the clause after it describes ("which spain *footballer* plays as ...")
         row = v.scorer.answer_kind(words[at])
         found = answers()
         if row is None or found is None or _answers_fit(row, star, n) >= KIND_FIT:
             return None
         fits = sorted(((float(row[side_of(r, d, n)]), r, d) for r in range(n) if canonical[r] == r for d in DIRECTIONS
-                       if has_edges(v.kg.snapshot, found, r, d)), reverse=True)
+                       if has_edges(v.kg.snapshot, found, r, d) and not v.schema.holds_values(r, d)),
+                      reverse=True)  # a noun asks for things, not numbers or dates
         if fits and fits[0][0] >= KIND_FIT and (len(fits) == 1 or fits[1][0] < KIND_FIT):
             return fits[0][1], fits[0][2]
         return None

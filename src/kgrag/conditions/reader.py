@@ -21,7 +21,7 @@ A question with none of these (one thing, no value, no count, no superlative) is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -107,6 +107,11 @@ class ConditionReader:
         return self._lexicon.superlative_base(word) if self._lexicon is not None else None
 
     @cached_property
+    def _name_words(self) -> frozenset[str]:
+        """The words of the KG's names (`kinds.name_words`), read once, where a kind noun first asks."""
+        return kinds.name_words(self.kg.names)
+
+    @cached_property
     def times(self) -> TimeSides:
         return TimeSides(self.verifier.schema, self.verifier.literals, self.verifier.canonical)
 
@@ -165,22 +170,23 @@ class ConditionReader:
         ends = [p for p in reading.phrases if p.first_token >= last_thing and p.last_token == len(reading.tokens)
                 and asks_a_step([t for t, _, _ in reading.tokens]) and sup is None  # not "... the lowest *length*",
                 and not roles.names_a_role(reading, p)]  # nor "has X *as an official language*"
+        described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place, nor a step from it
         asked = [p for p in reading.phrases if (p.last_token <= first_thing or p in ends) and not roles.introduces(
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
-            and all(p is not o for o in ordering)]
-        described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place
+            and all(p is not o for o in [*ordering, *described])]
         if cues.count:  # "*count* of hospitals in X": the cue, not a relation "bed count"
             described += [p for p in reading.phrases if set(range(p.first_token, p.last_token)) <= cue_words]
 
         def stars(left_out: list[Phrase]) -> list[tuple[ClaimPattern, bool]]:
             return kinds.ranked_stars(self.verifier, reading, [*ordering, *described, *left_out], nouns, keep,
                                       READINGS, ordered=sup is not None)
-        found = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, stars))
+        found = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, stars), nouns)
         if found is STATED:
             return None  # "how many kids does X have" with X's "number of children": that value is the answer
         if len(named) == 2 and not reading.literals and not self._found(found):  # no reading finds anything:
             middle = self._middle(reading, named, asked, nouns, [*ordering, *described], first_thing)
-            again = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, lambda _: middle))
+            again = self._first_found(reading, cues, self._candidates(reading, asked, ends, nouns, lambda _: middle),
+                                      nouns)
             if isinstance(again, ConditionPlan) and self._found(again):
                 return again
         return found if isinstance(found, ConditionPlan) else None
@@ -228,21 +234,32 @@ class ConditionReader:
                 candidates.append((score, fits, star, step))
         return candidates
 
-    def _first_found(self, reading: ClaimReading, cues: Cues,
-                     candidates: list[Candidate]) -> ConditionPlan | object | None:
+    def _first_found(self, reading: ClaimReading, cues: Cues, candidates: list[Candidate],
+                     nouns: Sequence[Phrase] = ()) -> ConditionPlan | object | None:
         """The best candidates' first plan that finds something (a question presumes its answers
         exist: a reading whose plan finds nothing yields to the next), else the first plan; `STATED`
-        where the best counts what the KG states."""
+        where the best counts what the KG states. Where the answers' noun is a word of the KG's names
+        ("which X *plant* ...": "Wexmore Nuclear *Plant*") and none of the first plan's answers has it
+        in its name, a later plan whose answers do (`kinds.says_the_named_kind`)."""
         first: ConditionPlan | None = None
+        chosen: ConditionPlan | None = None
+        words = kinds.named_kinds(self._name_words, nouns) if nouns and not cues.count else ()
         for _, _, star, step in sorted(candidates, key=lambda c: (not c[1], -c[0]))[:READINGS]:
             found = self._plan(reading, cues, star, step)
             if found is STATED:
-                return STATED
+                return chosen or STATED
             if isinstance(found, ConditionPlan):
-                if found.answered or found.kind == "chain":
-                    return found
+                if found.kind == "chain":
+                    return chosen or found
+                if found.answered:
+                    named = kinds.named_kind_answers(self.kg.names, found.result, words)
+                    if chosen is None and (named is None or named[0]) or \
+                            chosen is not None and kinds.says_the_named_kind(named):
+                        return found
+                    chosen = chosen or found
+                    continue
                 first = first or found
-        return first
+        return chosen or first
 
     def _plan(self, reading: ClaimReading, cues: Cues, star: ClaimPattern,
               step: tuple[int, Direction] | None) -> ConditionPlan | object | None:
