@@ -32,8 +32,8 @@ def _result(root, entities: list[int], outputs: dict | None = None) -> PlanResul
 
 
 def test_only_nouns_some_name_holds_are_read():
-    words = kinds.name_words(NAMES)
-    assert {"plant", "wexmore", "tanaka"} <= words
+    words = kinds.name_words([*NAMES, "Zürich Kraftwerk"])
+    assert {"plant", "wexmore", "tanaka", "zurich"} <= words
     found = kinds.named_kinds(words, [_phrase("plants"), _phrase("people"), _phrase("of")])
     assert found == (frozenset({"plants", "plant"}),)
 
@@ -46,8 +46,10 @@ def test_answers_named_by_the_noun_are_counted_over_the_set_a_superlative_orders
     best = _result(ArgMax(ordered, 2, "out", 1), [1],
                    {ordered: NodeOutput(ordered, "root.input", np.array([0, 1, 3]), 3, None)})
     assert kinds.named_kind_answers(NAMES, best, plants) == (2, 3)  # the plants ordered, not the one answer
-    assert kinds.says_the_named_kind((2, 29)) and kinds.says_the_named_kind((1, 2))
-    assert not kinds.says_the_named_kind((1, 29)) and not kinds.says_the_named_kind((0, 0))
+    assert all(kinds.says_the_named_kind(found) for found in ((5, 29), (2, 10), (1, 1)))
+    assert not kinds.says_the_named_kind((2, 64))  # two titles holding "Movie" among 64 films: no kind
+    assert not kinds.says_the_named_kind((1, 2)) and not kinds.says_the_named_kind((0, 0))
+    assert not kinds.says_the_named_kind(None)
     assert kinds.named_kind_answers(NAMES, best, ()) is None  # no such noun: nothing to read
     assert kinds.named_kind_answers(NAMES, _result(Union(Anchor(0), Anchor(1)), []), plants) is None
 

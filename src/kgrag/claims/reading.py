@@ -352,7 +352,7 @@ def read_claim(claim: str, linker: EntityLinker, strength: StrengthFn, threshold
         row = strengths[k]
         if float(row.max()) < threshold:
             if i not in optional_tokens and not _a_word(words[i], english or knows):
-                unread.add(i)  # a word neither English (to the model) nor the KG's: part of a name it lacks
+                unread.add(i)  # a word neither English (`english`) nor the KG's: part of a name it lacks
             continue
         prev = reading.phrases[-1] if reading.phrases else None
         same_run = k in runs and k - 1 in runs and runs[k][1] == runs[k - 1][1] and prev is not None \

@@ -145,13 +145,15 @@ class ClaimVerifier:
 
     def _english(self, word: str) -> bool:
         """Whether a lower-case word is English: one of the embedder's whole tokens (a static
-        vocabulary, where it has one) or a word WordNet knows ("headcount" is two of the model's
-        tokens); a word neither knows, and the KG does not have, is most likely part of a name."""
+        vocabulary, where it has one) or a common word WordNet knows ("headcount" is two of the
+        model's tokens; not a proper noun it knows, "tchaikovsky"); a word neither knows, and the KG
+        does not have, is most likely part of a name."""
         knows = getattr(self.kg.embedder, "knows_word", None)
         if not callable(knows) or knows(word):
             return True
         lexicon = self.scorer.names.lexicon
-        return lexicon is not None and lexicon.available and bool(lexicon.base_forms(word))
+        return lexicon is not None and lexicon.available and bool(lexicon.base_forms(word)) \
+            and not lexicon.instance_of(word)
 
     def read(self, claim: str, spelled_names: bool = False) -> ClaimReading:
         """``spelled_names``: a run of words that spells a relation's whole name reads as that

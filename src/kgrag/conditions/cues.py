@@ -124,14 +124,21 @@ def adds_a_set(words: list[str]) -> bool:
 def introduces_another(words: list[str], back_references: bool = False) -> bool:
     """Words that introduce an entity other than the asked one: an indefinite pronoun ("the time
     zones of *something* that ..."), or a determiner and a relative word ("*the* river *that* ...");
-    with ``back_references``, also a noun described by "with" ("*the* band *with* A and B as
-    members") or a pronoun standing for one named before ("what country is *it* registered in")."""
+    with ``back_references``, also a noun of one to three words described by "with" ("*the* (rock)
+    band *with* A and B as members") or a pronoun standing for one named before ("what country is
+    *it* registered in")."""
     for i, w in enumerate(words):
         if w in PRONOUN_INTRODUCERS or (w in ARTICLES and any(x in RELATIVES for x in words[i + 1:i + 4])):
             return True
-        if back_references and (w in BACK_REFERENCES or w in ARTICLES and words[i + 2:i + 3] == ["with"]):
+        if back_references and (w in BACK_REFERENCES or w in ARTICLES and _described_with(words[i + 1:i + 5])):
             return True
     return False
+
+
+def _described_with(words: list[str]) -> bool:
+    """``words`` open with a noun of one to three content words and "with" after it."""
+    noun = next((k for k, w in enumerate(words) if w in STOPWORDS), len(words))
+    return 0 < noun < len(words) and words[noun] == "with"
 
 
 STEP_ASKING = frozenset(["where", "when", "who", "what", "which"])  # may ask a step by the question's last verb

@@ -6,7 +6,6 @@ entity names make it clear, is which side the answers stand on (`ZeroShotPathSco
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -22,7 +21,7 @@ from ..lexicon import Lexicon
 from ..plans import PlanResult
 from ..plans.nodes import DIRECTIONS, ArgMax, ArgMin, Direction
 from ..relation_profiles import side_of
-from ..text import STOPWORDS, singular_forms
+from ..text import STOPWORDS, normalize_name, singular_forms
 from .cues import ALTERNATIVE, EXCLUDING, RELATIVES, introduces_another
 from .roles import LINKING, has_edges, verb_form
 from .shared_middle import kind_side_stars
@@ -100,7 +99,8 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | 
     the noun that says what they are, or a plain word where that noun stands ("any *romance* films
     ...", "*zaneesh* companies in ...", "*trap* bands that ...", "who are the *bass guitar* players
     in X"), or ending the question as what that noun is said to be ("which X albums are *folk
-    music*") or after a verb (``lexicon``'s: "which bands from Japan play *dream pop*")."""
+    music*"), as what a relative clause or "which of" says the answers are (`_said_of_a_clause`), or
+    after a verb (``lexicon``'s: "which bands from Japan play *dream pop*")."""
     words = [t for t, _, _ in reading.tokens]
     slots = _kind_slots(reading)
     if thing.first_token in slots | {0} and thing.last_token < len(words) and (any(  # not a verb: "which *film*
@@ -118,51 +118,53 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | 
 
 
 NEGATED_COPULAS = frozenset(["isn", "aren", "wasn", "weren"])  # "aren't": "aren", "t"
+CLAUSE_COPULAS = COPULA_WORDS | NEGATED_COPULAS
 
 
 def _said_of_a_clause(words: Sequence[str], thing: Thing) -> bool:
     """The thing ends the question, alone or before one noun, as what a relative clause or "which
     of ..." says the answers are, negated or not ("X adaptations that are not *horror*", "X movies
-    that aren't *action* films", "which of X's films are *fantasy*")."""
+    that aren't *action* films", "which of X's films are *fantasy*"); the relative word after a word
+    of the question's own, never the wh-word opening it ("who is ...")."""
     if thing.last_token < len(words) - 1 or thing.first_token < 2:
         return False
     at = thing.first_token - 1
-    if words[at] in ("not", "never"):
+    if words[at] in ("not", "never") or words[at] == "t" and words[at - 1] in NEGATED_COPULAS:
         at -= 1
-    elif words[at] == "t" and words[at - 1] in NEGATED_COPULAS:
-        at -= 1
-    if words[at] not in COPULA_WORDS | NEGATED_COPULAS or at < 1:
+    if at < 1 or words[at] not in CLAUSE_COPULAS:
         return False
-    return words[at - 1] in RELATIVES or words[:2] in (["which", "of"], ["what", "of"])
+    return at >= 2 and words[at - 1] in RELATIVES or words[:2] in (["which", "of"], ["what", "of"])
 
 
-NAMED_SHARE = 0.5  # answers whose names hold the noun: from this share, the noun says they are its kind
+NAMED_SHARE = 0.15  # of a reading's answers whose names hold the noun, from which they are of its kind
 NAMES_READ = 64  # answers' names read for it
-_NAME_WORD = re.compile(r"[a-z]+")
 
 
-def _forms(word: str) -> set[str]:
-    return {word, *singular_forms(word)}
+def _name_forms(text: str) -> set[str]:
+    """A name's (or a noun's) words as `normalize_name` writes them, each with its singulars."""
+    return {f for w in normalize_name(text).split() for f in (w, *singular_forms(w))}
 
 
 def name_words(names: Sequence[str]) -> frozenset[str]:
-    """Every lower-cased word of the KG's names and its singulars: the kind nouns names may hold."""
-    words = {w for name in names for w in _NAME_WORD.findall(name.lower())}
-    return frozenset(f for w in words for f in _forms(w))
+    """Every word of the KG's names and its singulars: the kind nouns names may hold."""
+    words: set[str] = set()
+    for name in names:
+        words |= _name_forms(name)
+    return frozenset(words)
 
 
 def named_kinds(in_names: frozenset[str], nouns: Sequence[Phrase]) -> tuple[frozenset[str], ...]:
     """The one-word kind nouns (each as its forms) some entity has in its name ("plant" in "Wexmore
-    Nuclear Plant", "airport", "line"): a KG's names often say their kind, where people's and works'
-    names do not (`named_kind_share`)."""
-    forms = [frozenset(_forms(p.text.lower())) for p in nouns if p.text.isalpha() and len(p.text) >= 3]
+    Nuclear Plant", "airport", "line"): a KG's names often say their kind, where people's names do
+    not (`says_the_named_kind`)."""
+    forms = [frozenset(_name_forms(p.text)) for p in nouns if p.text.isalpha() and len(p.text) >= 3]
     return tuple(f for f in forms if f & in_names)
 
 
 def named_kind_answers(names: Sequence[str], result: PlanResult | None,
                        kinds: Sequence[frozenset[str]]) -> tuple[int, int] | None:
-    """Of a plan's answers (the first `NAMES_READ`; for a superlative, of the set it orders), how
-    many have a word of one of ``kinds`` (`named_kinds`) in their names, and how many were read;
+    """Of a plan's answers (the first `NAMES_READ` by id; for a superlative, of the set it orders),
+    how many have a word of one of ``kinds`` (`named_kinds`) in their names, and how many were read;
     None where there is nothing to read (no such nouns, a count, no answers)."""
     if not kinds or result is None or isinstance(result.value, int | bool):
         return None
@@ -173,12 +175,17 @@ def named_kind_answers(names: Sequence[str], result: PlanResult | None,
         return None
     read = ids[:NAMES_READ].tolist()
     wanted = frozenset().union(*kinds)
-    return sum(1 for e in read if any(_forms(w) & wanted for w in _NAME_WORD.findall(names[e].lower()))), len(read)
+    return sum(1 for e in read if _name_forms(names[e]) & wanted), len(read)
 
 
 def says_the_named_kind(found: tuple[int, int] | None) -> bool:
-    """Answers the noun's word names: two or more, or `NAMED_SHARE` of those read."""
-    return found is not None and found[0] > 0 and (found[0] >= 2 or found[0] >= NAMED_SHARE * found[1])
+    """Whether a reading's answers are of the noun's kind by their names: `NAMED_SHARE` of those read
+    or more, and two or more where more than one was read (a title that happens to hold the word,
+    "Scary *Movie*" among a hundred films, is no kind)."""
+    if found is None:
+        return False
+    hits, read = found
+    return hits >= max(1.0, NAMED_SHARE * read) and (hits >= 2 or read == 1)
 
 
 def may_be_a_verb(lexicon: Lexicon | None, word: str) -> bool:
@@ -316,16 +323,16 @@ def _answers_fit(row: np.ndarray, star: ClaimPattern, n: int, each: bool = False
 def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
               answers: Callable[[], np.ndarray | None]) -> tuple[int, Direction] | None:
     """The step a noun that says what the answer is asks from a star's answers (``answers``, read
-    only where such a noun stands: the plan is not run twice for every question) when it
-    names no relation, words after it introduce the answers as another thing ("in which *city* is
-    *the university that* both A and B graduated from": the university's place), and it fits not
-    them but clearly the things one step on, by the KG's entity names
-    (`ZeroShotPathScorer.answer_kind`); the best such step, where it is the only one that fits,
-    else None."""
+    only where such a noun stands: the plan is not run twice for every question) when it is a word
+    of its own (naming a relation or not: "which *city*" beside ``nearest city``), words after it
+    introduce the answers as another thing ("in which *city* is *the university that* both A and B
+    graduated from": the university's place; "what *country* is *it* registered in", `introduces_another`
+    with back references), and it fits not them but clearly the things one step on, by the KG's
+    entity names (`ZeroShotPathScorer.answer_kind`); the best such step to things (not numbers or
+    dates), where it is the only one that fits, else None."""
     words = [t for t, _, _ in reading.tokens]
     taken = {i for t in reading.things for i in range(t.first_token, t.last_token)} | \
-        {i for p in reading.phrases for i in range(p.first_token + 1, p.last_token)}  # a noun naming a relation
-    # too still says what the answer is ("which *city* ..." where a relation is "nearest city")
+        {i for p in reading.phrases if p.last_token - p.first_token > 1 for i in range(p.first_token, p.last_token)}
     n, canonical = len(v.scorer.kg.relations), v.canonical
     for at in sorted(_kind_slots(reading)):
         if at >= len(words) or at in taken or not _plain_word(words[at]) or words[at] in PLACEHOLDER_NOUNS:

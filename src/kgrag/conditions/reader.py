@@ -171,9 +171,10 @@ class ConditionReader:
                 and asks_a_step([t for t, _, _ in reading.tokens]) and sup is None  # not "... the lowest *length*",
                 and not roles.names_a_role(reading, p)]  # nor "has X *as an official language*"
         described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place, nor a step from it
+        no_step = [*ordering, *described]
         asked = [p for p in reading.phrases if (p.last_token <= first_thing or p in ends) and not roles.introduces(
             self.verifier.schema, reading, p, named) and not set(range(p.first_token, p.last_token)) <= cue_words
-            and all(p is not o for o in [*ordering, *described])]
+            and all(p is not o for o in no_step)]
         if cues.count:  # "*count* of hospitals in X": the cue, not a relation "bed count"
             described += [p for p in reading.phrases if set(range(p.first_token, p.last_token)) <= cue_words]
 
@@ -240,10 +241,11 @@ class ConditionReader:
         exist: a reading whose plan finds nothing yields to the next), else the first plan; `STATED`
         where the best counts what the KG states. Where the answers' noun is a word of the KG's names
         ("which X *plant* ...": "Wexmore Nuclear *Plant*") and none of the first plan's answers has it
-        in its name, a later plan whose answers do (`kinds.says_the_named_kind`)."""
+        in its name (of the first `kinds.NAMES_READ`), a later plan whose answers do
+        (`kinds.says_the_named_kind`)."""
         first: ConditionPlan | None = None
         chosen: ConditionPlan | None = None
-        words = kinds.named_kinds(self._name_words, nouns) if nouns and not cues.count else ()
+        kind_forms = kinds.named_kinds(self._name_words, nouns) if nouns and not cues.count else ()
         for _, _, star, step in sorted(candidates, key=lambda c: (not c[1], -c[0]))[:READINGS]:
             found = self._plan(reading, cues, star, step)
             if found is STATED:
@@ -252,9 +254,9 @@ class ConditionReader:
                 if found.kind == "chain":
                     return chosen or found
                 if found.answered:
-                    named = kinds.named_kind_answers(self.kg.names, found.result, words)
-                    if chosen is None and (named is None or named[0]) or \
-                            chosen is not None and kinds.says_the_named_kind(named):
+                    hits = kinds.named_kind_answers(self.kg.names, found.result, kind_forms)
+                    if chosen is None and (hits is None or hits[0]) or \
+                            chosen is not None and kinds.says_the_named_kind(hits):
                         return found
                     chosen = chosen or found
                     continue
