@@ -320,7 +320,7 @@ def _stars(schema: ClaimSchema, reading: ClaimReading, nodes: list[Node], canoni
     centres: list[Thing | None] = [None] if answer else \
         [*(n for n in nodes if isinstance(n, Thing) and not n.indefinite), None]
     own = [p for p in reading.phrases if id(p) not in excluded]
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     first = min((n.last_token for n in nodes if isinstance(n, Thing)), default=0)
     refers_back = any(t in PRONOUNS for t in words[first:])
     for centre in centres:

@@ -134,6 +134,11 @@ class ClaimReading:
     unknown_names: list[str] = field(default_factory=list)
 
     @property
+    def words(self) -> list[str]:
+        """The claim's tokens' words, in order (a new list each time)."""
+        return [t for t, _, _ in self.tokens]
+
+    @property
     def nodes(self) -> list[Thing | Literal]:
         """What the pattern connects, in the claim's order."""
         return sorted([*self.things, *self.literals], key=lambda n: n.first_token)

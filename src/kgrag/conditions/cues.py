@@ -179,7 +179,7 @@ def without_cue_words(reading: ClaimReading) -> ClaimReading:
     X" keeps it); a cue inside a name written with capitals stays the name's ("Do Not Disturb"); and
     a verb that only links what follows "as" (`_linking_verb`: "*serves* as a hub", "*counts* as X")."""
     cues = [(m.start(), m.end()) for m in EXCLUDING.finditer(reading.claim)]
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     keep = [t for t in reading.things if not (t.optional and (any(a <= t.start < b for a, b in cues)
                                                               or t.text.lower() in PLACEHOLDER_NOUNS))
             and not (t.first_token == 0 and t.last_token == 1 and words[0] in OPENING_PRONOUNS

@@ -47,7 +47,7 @@ def _kind_slots(reading: ClaimReading, after: Sequence[int] = ()) -> set[int]:
     "how many" / "number of", after an opening imperative ("list", "give me the"), at ``after`` (the token after a
     superlative: "the tallest *building*"), or after a name standing in one of those or opening the
     question."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     starts = {i + 1 for i, w in enumerate(words) if w in ASKING_DETERMINERS or words[i - 1:i + 1] in COUNTING
               or (i == 2 and words[0] in ("who", "what") and words[1] in COPULA_WORDS and w == "the")}  # "who
     # are the *bass guitar* players in X"; after an opening imperative and its object words ("list *researchers*
@@ -67,7 +67,7 @@ def kind_nouns(reading: ClaimReading, after: Sequence[int] = (), relations: int 
     run together with a verb ("any films *directed* by X"). A KG's relation names hold such nouns
     ("filming location", "adjacent building"), so read as relations they would tie the names by the
     wrong facts."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     slots = _kind_slots(reading, after)
     counted = {i for i in slots if words[max(i - 2, 0):i] in COUNTING}  # "how many *conferences* ..."
     return [p for p in [*reading.phrases, *_unread_nouns(reading, counted, relations)]
@@ -83,7 +83,7 @@ def _unread_nouns(reading: ClaimReading, slots: set[int], relations: int) -> lis
     that ... have as its headquarters"): no kind of the answers of the star."""
     if not relations:
         return []
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     read = read_tokens(reading)
     out = []
     for slot in sorted(slots):
@@ -101,7 +101,7 @@ def says_of_the_answers(reading: ClaimReading, thing: Thing, lexicon: Lexicon | 
     in X"), or ending the question as what that noun is said to be ("which X albums are *folk
     music*"), as what a relative clause or "which of" says the answers are (`_said_of_a_clause`), or
     after a verb (``lexicon``'s: "which bands from Japan play *dream pop*")."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     slots = _kind_slots(reading)
     if thing.first_token in slots | {0} and thing.last_token < len(words) and (any(  # not a verb: "which *film*
             p.first_token == thing.last_token and not is_participle(words[p.first_token]) for p in reading.phrases)
@@ -239,7 +239,7 @@ def _own_kind_sides(v: ClaimVerifier, reading: ClaimReading, keep: list[int], ro
     "and" lists them where each answer has one value there, `star_sets.listed_values`), the star of
     each on its side of the noun's kind (`shared_middle.kind_side_stars`)."""
     things = sorted((t for t in reading.things if t.first_token in keep), key=lambda t: t.first_token)
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     between = " ".join(words[things[0].last_token:things[-1].first_token]) if things else ""
     if not things or len(things) > 2 or len(things) == 2 and not (
             set(between.split()) & ALTERNATIVE or EXCLUDING.search(between) or between == "and"):
@@ -298,7 +298,7 @@ def described_by_predicate(v: ClaimVerifier, reading: ClaimReading, phrase: Phra
     a participle that names a relation and takes the names as its objects ("what *companies* are
     headquartered in X or Y", "*services* running on X"): the noun says what the answers are, not a
     step from them ("what *genre* are the films ..." has a determiner there instead)."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     at = phrase.last_token + (1 if words[phrase.last_token:phrase.last_token + 1] and
                               words[phrase.last_token] in COPULA_WORDS else 0)
     verb = next((p for p in reading.phrases if p.first_token == at), None)
@@ -330,7 +330,7 @@ def kind_step(v: ClaimVerifier, reading: ClaimReading, star: ClaimPattern,
     with back references), and it fits not them but clearly the things one step on, by the KG's
     entity names (`ZeroShotPathScorer.answer_kind`); the best such step to things (not numbers or
     dates), where it is the only one that fits, else None."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     taken = {i for t in reading.things for i in range(t.first_token, t.last_token)} | \
         {i for p in reading.phrases if p.last_token - p.first_token > 1 for i in range(p.first_token, p.last_token)}
     n, canonical = len(v.scorer.kg.relations), v.canonical

@@ -90,6 +90,6 @@ class NamedThings:
                 else phrase.first_token - thing.last_token
             if 0 <= gap <= INTRODUCED_GAP and int(np.argmax(phrase.strength)) in sides:
                 return True
-        words = [t for t, _, _ in reading.tokens]
+        words = reading.words
         return partners and any(o is not thing and joined(o, thing, words)
                                 and (not o.optional or self.introduced(reading, o, False)) for o in reading.things)

@@ -34,7 +34,7 @@ def joined_facts(verifier: ClaimVerifier, reading: ClaimReading, thing: Thing) -
     "intersection"); None where no two such verbs stand ("the *writers and directors* of X" are
     nouns: everyone on either list), a verb names no relation the thing has, both name one
     relation, or "neither ... nor" denies them."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     if DENIED & set(words):
         return None
     lexicon = verifier.scorer.names.lexicon

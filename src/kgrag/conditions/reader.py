@@ -144,7 +144,7 @@ class ConditionReader:
             return self._run(gone[0], gone[1], "negation") if gone is not None else None
         # not a relational noun before the names ("*illustrator* of the book X wrote"; "what is *a screenwriter* of"
         # and "which *film* directed by X" are what the answers are)
-        words = [t for t, _, _ in reading.tokens]
+        words = reading.words
         first_thing = min((t.first_token for t in reading.things if t.indefinite or any(t is n for n in named)
                            or words[t.last_token:t.last_token + 1] != ["of"]),
                           default=min(t.first_token for t in reading.things))
@@ -168,7 +168,7 @@ class ConditionReader:
         # or, after "where" / "when" / "who" ..., the verb that ends the question ("where was the X that ... *born*")
         last_thing = max(t.last_token for t in reading.things)
         ends = [p for p in reading.phrases if p.first_token >= last_thing and p.last_token == len(reading.tokens)
-                and asks_a_step([t for t, _, _ in reading.tokens]) and sup is None  # not "... the lowest *length*",
+                and asks_a_step(reading.words) and sup is None  # not "... the lowest *length*",
                 and not roles.names_a_role(reading, p)]  # nor "has X *as an official language*"
         described = relative_clause_nouns(reading)  # "the *place* that ...": no fact of the place, nor a step from it
         no_step = [*ordering, *described]
@@ -206,7 +206,7 @@ class ConditionReader:
         the *film* that ..."); where a noun's answers are another thing ("which *cities* lie on the river
         that ..."), only stars whose answers fit it (no ranking by that fit otherwise: where the noun asks
         a step, "what *rolling stock* is used by the train from X to Y", it is no fit of the middle's)."""
-        words = [t for t, _, _ in reading.tokens]
+        words = reading.words
         other = [p for p in [*asked, *nouns] if introduces_another(words[p.last_token:first_thing])] + [
             p for p in reading.phrases if words[p.last_token:p.last_token + 1] in (["that"], ["which"], ["where"])]
         stars = shared_middle_stars(
@@ -274,7 +274,7 @@ class ConditionReader:
             node, kind = listed, "union"
         if step is not None:
             node, kind = Step(node, step[0], step[1]), "two-anchor-hop"
-            for thing in self.named(reading) if asks_else([t for t, _, _ in reading.tokens]) else []:
+            for thing in self.named(reading) if asks_else(reading.words) else []:
                 node = Difference(node, Anchor(thing.entity))  # "who else": the others, not the names
         # the sides the answers stand on: a step's far side, else the star's
         sides = [(step[0], flip(step[1]))] if step is not None else \
@@ -284,7 +284,7 @@ class ConditionReader:
         if hop is not None:  # "in which *city* is the university that both A and B graduated from"
             node, kind, sides = Step(node, *hop), "two-anchor-hop", [(hop[0], flip(hop[1]))]
         if cues.superlative is None and not cues.count and kind != "chain" and \
-                asks_when([t for t, _, _ in reading.tokens]):
+                asks_when(reading.words):
             node, kind, sides = self.times.when(node, kind, sides, self._entities(node))
         if cues.superlative is not None:
             answers = self._entities(node)
@@ -347,7 +347,7 @@ class ConditionReader:
         who is a member of ..."), or it names the step's relation by a modifier only
         ("*films*" for "filming location"), or, where the names of the entities on each side say
         clearly what it fits (`ZeroShotPathScorer.answer_kind`), the answer set's side fits it best."""
-        words = [t for t, _, _ in reading.tokens]
+        words = reading.words
         first_thing = min((t.first_token for t in reading.things if self.names.spelled(t)), default=len(words))
         if introduces_another(words[phrase.last_token:first_thing]):
             return False

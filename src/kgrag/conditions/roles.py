@@ -68,7 +68,7 @@ def introduces(schema: ClaimSchema, reading: ClaimReading, phrase: Phrase, named
     "acted in *the X movie*"): that thing's attachment, not a step asked from the answer set ("who
     *directed* the film that X starred in" has a noun between; "directed *the thing* that ...": a
     placeholder, no named thing)."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     relation = int(np.argmax(phrase.strength))
 
     def ties(thing: Thing) -> bool:
@@ -89,7 +89,7 @@ def names_a_role(reading: ClaimReading, phrase: Phrase) -> bool:
     """Whether a phrase is a name's role: "<name> as a / its <phrase>" ("have Valorish *as an
     official language*"), so no step asked of the answers ("what did the film have *as its
     director*" has no name before "as": a step)."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     k = phrase.first_token - 1
     while k >= 0 and words[k] in ROLE_DETERMINERS:
         k -= 1
@@ -162,12 +162,12 @@ def step_from_answers(v: ClaimVerifier, reading: ClaimReading, star: ClaimPatter
     strength = phrase.strength
     best = int(np.argmax(strength))
     alike = [int(c) for c in np.argsort(-strength, kind="stable") if strength[c] >= strength[best] - DOER_TIE]
-    if "who" in [t for t, _, _ in reading.tokens][:phrase.first_token]:
+    if "who" in reading.words[:phrase.first_token]:
         names = v.scorer.names
         best = next((c for c in alike if names.named_for_doer(phrase.text, c)), best)
     alike = [best, *(c for c in alike if c != best and strength[c] >= WORD_OF_THE_NAME)]
     # a relation the star already checks is no step from its answers, but for "who else acted in the film with A"
-    others = asks_else([t for t, _, _ in reading.tokens])
+    others = asks_else(reading.words)
     own = [(a.relation, a.direction) for a in star.attachments]
     found: list[np.ndarray | None] = []
     for r in alike:

@@ -28,7 +28,7 @@ def answer_set(reading: ClaimReading, star: ClaimPattern,
                tail_negates: bool = True) -> tuple[SetNode | None, str]:
     """The entities the star's leaves reach: intersected, united across "or", less those
     after "not"; values as comparisons."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     steps: list[tuple[Thing, SetNode]] = []
     excluded: list[SetNode] = []
     values = []
@@ -80,7 +80,7 @@ def unites(between: list[str]) -> bool:
 
 def united(reading: ClaimReading, star: ClaimPattern) -> bool:
     """Whether `answer_set` unites some of the star's names' sets: each is then answers of its own."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     leaves = sorted((a.node for a in star.attachments if isinstance(a.node, Thing)), key=lambda t: t.first_token)
     return any(unites(words[a.last_token:b.first_token]) for a, b in itertools.pairwise(leaves))
 
@@ -89,7 +89,7 @@ def listed_values(schema: ClaimSchema, reading: ClaimReading, node: SetNode) -> 
     """An intersection of one relation's steps from two names joined by a lone "and", where each
     answer has one value of it, read as the union it must mean: "hospitals in *Rome and Milan*" (a
     hospital is in one city; "both" keeps the intersection, and its finding nothing)."""
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     if not isinstance(node, Intersect) or "both" in words:
         return node
     a, b = node.a, node.b
@@ -118,7 +118,7 @@ def superlative_attribute(verifier: ClaimVerifier, times: TimeSides, reading: Cl
     # the superlative itself only when they name none ("which is the highest")
     before = token_at(reading, cues.superlative.start)
     beside = [p.strength for p in near if p.first_token >= after or p.last_token <= before]
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     rest = [words[i] for p in near if p.first_token < after < p.last_token for i in range(after, p.last_token)]
     if rest:  # "the lowest length": a phrase read with the superlative, less it
         beside.extend(verifier.scorer.word_relation_strength(rest))
@@ -162,7 +162,7 @@ def _of_people(verifier: ClaimVerifier, reading: ClaimReading, cues: Cues) -> bo
     """Whether a superlative is asked of people: "*who* is the oldest ...", "the oldest *doctor*"
     (WordNet's person nouns); an age is a person's, not a conference's."""
     assert cues.superlative is not None
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     after = token_at(reading, cues.superlative.end)
     lexicon = verifier.scorer.names.lexicon
     return words[:1] == ["who"] or (lexicon is not None and after < len(words)
@@ -194,7 +194,7 @@ def of_another_set(reading: ClaimReading, cues: Cues) -> bool:
     a band of ...") rather than described by it ("the oldest *band that* formed in X", "the oldest
     band formed in X"): the answers are one step from that set."""
     assert cues.superlative is not None
-    words = [t for t, _, _ in reading.tokens]
+    words = reading.words
     after = token_at(reading, cues.superlative.end)
     first = min((t.first_token for t in reading.things if t.first_token >= after), default=len(words))
     for i in range(after + 1, min(after + SUPERLATIVE_NOUN, first)):
