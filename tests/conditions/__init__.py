@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tempfile
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,6 +29,27 @@ def reader_over(directory: Path, triples: str, hashed: bool = True) -> Iterator[
         yield ConditionReader(ClaimVerifier(kg))
     finally:
         kg.close()
+
+
+DEV_DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+
+
+def dev_kg_reader(kb: Path, prefix: str) -> Iterator[ConditionReader]:
+    """A `ConditionReader` over a dev KG in the repo (``kb``), over the real MiniLM: which entities a
+    noun fits is read from the names of real things; for a module-scoped fixture to yield from."""
+    with reader_over(Path(tempfile.mkdtemp(prefix=prefix)), kb.read_text(encoding="utf-8"), hashed=False) as built:
+        yield built
+
+
+def kb_facts(kb: Path) -> dict[tuple[str, str, str], set[str]]:
+    """(name, relation, "out" / "in") -> the names it reaches in ``kb`` (``head|relation|tail``
+    lines): the reference a dev KG's answers are checked by."""
+    found: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+    for line in kb.read_text(encoding="utf-8").splitlines():
+        head, relation, tail = line.split("|")
+        found[(head, relation, "out")].add(tail)
+        found[(tail, relation, "in")].add(head)
+    return found
 
 
 def kind_and_names(reader: ConditionReader, question: str) -> tuple[str, list[str]]:

@@ -8,10 +8,6 @@ these are readings of what words mean."""
 
 from __future__ import annotations
 
-import tempfile
-from collections import defaultdict
-from pathlib import Path
-
 import pytest
 
 from kgrag.claims.reading import Thing
@@ -19,7 +15,7 @@ from kgrag.conditions import kinds
 from kgrag.conditions.cues import introduces_another
 from kgrag.lexicon import Lexicon
 
-from . import kind_and_names, reader_fixture, reader_over
+from . import DEV_DATA, dev_kg_reader, kb_facts, kind_and_names, reader_fixture
 
 AIRLINES = """\
 Ana Reyes|previous employer|Starling Air
@@ -150,26 +146,20 @@ def test_an_english_word_the_model_splits_is_no_name_the_kg_lacks(companies):
     assert companies.verifier._english("headcount") and not companies.verifier._english("mussorgsky")
 
 
-SOFTWARE_KB = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "software" / "kb.txt"
+SOFTWARE_KB = DEV_DATA / "software" / "kb.txt"
 
 
 @pytest.fixture(scope="module")
 def software():
-    """The software dev KG (in the repo), over the real MiniLM: which entities a noun fits is read
-    from the names of real packages, releases and dates."""
-    with reader_over(Path(tempfile.mkdtemp(prefix="clauses-software-")), SOFTWARE_KB.read_text(encoding="utf-8"),
-                     hashed=False) as built:
-        yield built
+    """The software dev KG: which entities a noun fits is read from the names of real packages,
+    releases and dates."""
+    yield from dev_kg_reader(SOFTWARE_KB, "clauses-software-")
 
 
 def test_a_noun_asks_no_step_to_numbers_or_dates(software):
     """"which rivet.js *releases* ...": the releases' side fits the noun, and the noun never asks a
     step on to their dates (``RELEASED_ON``), whatever it fits there."""
-    facts: dict[tuple[str, str, str], set[str]] = defaultdict(set)
-    for line in SOFTWARE_KB.read_text(encoding="utf-8").splitlines():
-        head, relation, tail = line.split("|")
-        facts[(head, relation, "out")].add(tail)
-        facts[(tail, relation, "in")].add(head)
+    facts = kb_facts(SOFTWARE_KB)
     others = facts[("rivet.js", "HAS_RELEASE", "out")] - facts[("Elena Ivanova", "RELEASED_BY", "in")]
     assert kind_and_names(software, "Which rivet.js releases did someone other than Elena Ivanova put out?") == \
         ("negation", sorted(others))

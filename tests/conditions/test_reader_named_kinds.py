@@ -5,10 +5,6 @@ their kind, so a noun no name holds decides nothing."""
 
 from __future__ import annotations
 
-import tempfile
-from collections import defaultdict
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -17,7 +13,7 @@ from kgrag.conditions import kinds
 from kgrag.plans import Anchor, ArgMax, PlanResult, QueryPlan, Step, Union
 from kgrag.plans.execute import NodeOutput
 
-from . import kind_and_names, reader_over
+from . import DEV_DATA, dev_kg_reader, kb_facts, kind_and_names
 
 NAMES = ["Wexmore Nuclear Plant", "Ulford Wind Park", "Henrik Tanaka", "Marcroft Coal Plant", "Ana Silva",
          "Cordillera Energia"]
@@ -54,24 +50,18 @@ def test_answers_named_by_the_noun_are_counted_over_the_set_a_superlative_orders
     assert kinds.named_kind_answers(NAMES, _result(Union(Anchor(0), Anchor(1)), []), plants) is None
 
 
-ENERGY_KB = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "energy" / "kb.txt"
+ENERGY_KB = DEV_DATA / "energy" / "kb.txt"
 
 
 @pytest.fixture(scope="module")
 def energy():
-    """The energy dev KG (in the repo), over the real MiniLM: "belong to" names a plant's grid
-    connection before its owner, and only the owners' plants have "Plant" in their names."""
-    with reader_over(Path(tempfile.mkdtemp(prefix="named-kinds-energy-")), ENERGY_KB.read_text(encoding="utf-8"),
-                     hashed=False) as built:
-        yield built
+    """The energy dev KG: "belong to" names a plant's grid connection before its owner, and only the
+    owners' plants have "Plant" in their names."""
+    yield from dev_kg_reader(ENERGY_KB, "named-kinds-energy-")
 
 
 def test_the_reading_whose_answers_the_noun_names_is_taken(energy):
-    owned: dict[str, set[str]] = defaultdict(set)
-    for line in ENERGY_KB.read_text(encoding="utf-8").splitlines():
-        head, relation, tail = line.split("|")
-        if relation == "Owned By":
-            owned[tail].add(head)
+    facts = kb_facts(ENERGY_KB)
+    owned = facts[("Kestrel Bay Equity", "Owned By", "in")] | facts[("Lowlands Mutual Insurance", "Owned By", "in")]
     question = "Name the plants that belong to Kestrel Bay Equity or to Lowlands Mutual Insurance."
-    assert kind_and_names(energy, question) == \
-        ("union", sorted(owned["Kestrel Bay Equity"] | owned["Lowlands Mutual Insurance"]))
+    assert kind_and_names(energy, question) == ("union", sorted(owned))

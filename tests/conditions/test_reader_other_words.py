@@ -6,10 +6,7 @@ lower-case value that says what the answers are ("*trap* bands", "bands that pla
 
 from __future__ import annotations
 
-import tempfile
-from collections import defaultdict
 from datetime import date
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +14,7 @@ from kgrag.claims import attributes
 from kgrag.claims.reading import Literal, _comparative
 from kgrag.text import tokenize_with_spans, without_article
 
-from . import kind_and_names, reader_fixture, reader_over
+from . import DEV_DATA, dev_kg_reader, kb_facts, kind_and_names, reader_fixture
 
 MUSIC = """\
 Blue Engine|performer|The Violet Tigers
@@ -160,27 +157,18 @@ def test_a_name_without_its_leading_article(name, written):
 
 
 
-ACADEMIA_KB = Path(__file__).resolve().parents[2] / "benchmarks" / "data" / "unseen" / "academia" / "kb.txt"
+ACADEMIA_KB = DEV_DATA / "unseen" / "academia" / "kb.txt"
 
 
 @pytest.fixture(scope="module")
 def scholars():
-    """The academia dev KG (in the repo), over the real MiniLM: which entities a noun fits is read
-    from the names of real cities and universities."""
-    with reader_over(Path(tempfile.mkdtemp(prefix="other-words-academia-")), ACADEMIA_KB.read_text(encoding="utf-8"),
-                     hashed=False) as built:
-        yield built
+    """The academia dev KG: which entities a noun fits is read from the names of real cities and universities."""
+    yield from dev_kg_reader(ACADEMIA_KB, "other-words-academia-")
 
 
 @pytest.fixture(scope="module")
 def facts() -> dict[tuple[str, str, str], set[str]]:
-    """(name, relation, "out" / "in") -> the names it reaches: the reference the answers are checked by."""
-    found: dict[tuple[str, str, str], set[str]] = defaultdict(set)
-    for line in ACADEMIA_KB.read_text(encoding="utf-8").splitlines():
-        head, relation, tail = line.split("|")
-        found[(head, relation, "out")].add(tail)
-        found[(tail, relation, "in")].add(head)
-    return found
+    return kb_facts(ACADEMIA_KB)
 
 
 def test_phd_is_a_word_not_a_name_the_kg_lacks(scholars, facts):

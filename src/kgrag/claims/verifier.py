@@ -143,13 +143,16 @@ class ClaimVerifier:
     def canonical(self) -> np.ndarray:
         return self.kg.relation_vocabulary.canonical
 
-    def _english(self, word: str) -> bool:
-        """Whether a lower-case word is English: one of the embedder's whole tokens (a static
-        vocabulary, where it has one) or a common word WordNet knows ("headcount" is two of the
-        model's tokens; not a proper noun it knows, "tchaikovsky"); a word neither knows, and the KG
-        does not have, is most likely part of a name."""
+    def _knows_word(self, word: str) -> bool:
+        """Whether ``word`` is one of the embedder's whole tokens; every word, where it has no static vocabulary."""
         knows = getattr(self.kg.embedder, "knows_word", None)
-        if not callable(knows) or knows(word):
+        return not callable(knows) or knows(word)
+
+    def _english(self, word: str) -> bool:
+        """Whether a lower-case word is English: one the embedder knows (`_knows_word`) or a common
+        word WordNet knows ("headcount" is two of the model's tokens; not a proper noun it knows,
+        "tchaikovsky"); a word neither knows, and the KG does not have, is most likely part of a name."""
+        if self._knows_word(word):
             return True
         lexicon = self.scorer.names.lexicon
         return lexicon is not None and lexicon.available and bool(lexicon.base_forms(word)) \
@@ -166,9 +169,7 @@ class ClaimVerifier:
         if self.learned is not None:
             strength = self.learned.with_zero_shot(strength)
         lexicon = self.scorer.names.lexicon
-        knows = getattr(self.kg.embedder, "knows_word", None)  # a static vocabulary, where the embedder has one
-        reading = read_claim(claim, self.kg.linker, strength, self.weights.threshold,
-                             knows if callable(knows) else lambda word: True,
+        reading = read_claim(claim, self.kg.linker, strength, self.weights.threshold, self._knows_word,
                              self.scorer.names.phrases if spelled_names else None,
                              lexicon.stands_for if lexicon is not None and lexicon.available else None,
                              self.scorer.names.phrasal, self.scorer.names.subject_then_verb, self._english)
